@@ -1,0 +1,244 @@
+"""Settings for django-compaction, read lazily from ``settings.COMPACTION``.
+
+Every key has a documented default below. Values are looked up on first use and
+re-read when ``COMPACTION`` changes (``override_settings`` in tests), never at
+import time, so a host project may set them in any order.
+
+Per-session overrides live in ``ChatSession.config`` and may only touch the keys
+in ``SESSION_OVERRIDABLE``; ``app_settings.for_session(session)`` merges them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.conf import settings
+from django.core.signals import setting_changed
+from django.utils.module_loading import import_string
+
+DEFAULTS: dict[str, Any] = {
+    # Summarizer: a dotted path to a class implementing compaction.summarizers.Summarizer.
+    # None picks AnthropicSummarizer when ANTHROPIC_API_KEY is set, else the offline one.
+    "SUMMARIZER": None,
+    "MODEL": "claude-haiku-4-5",
+    "MAX_TOKENS": 4096,
+    "TEMPERATURE": 0.0,
+    "API_TIMEOUT": 60.0,  # seconds, per summarizer request
+    "API_MAX_RETRIES": 2,  # the SDK's own retries (set 0 inside Celery workers)
+    # Attempts of the whole summarization before the fallback, and the backoff between them.
+    "MAX_ATTEMPTS": 2,
+    "RETRY_BACKOFF_SECONDS": 1.0,
+    # "annotate": on final failure, checkpoint the previous summary plus a note of what was
+    # dropped (status fell_back). "none": record the run failed and compact nothing.
+    "FALLBACK": "annotate",
+    # Tool-result pruning (read path only).
+    "TOOL_SOFT_TRIM_CHARS": 4000,
+    "TOOL_SOFT_TRIM_HEAD": 1500,
+    "TOOL_SOFT_TRIM_TAIL": 1500,
+    "TOOL_HARD_CLEAR_AFTER": 6,
+    "KEEP_LAST_TOOL_RESULTS": 2,
+    # Trigger. COMPACTION_THRESHOLD None means CONTEXT_WINDOW - RESERVE_TOKENS.
+    "COMPACTION_THRESHOLD": 100_000,
+    "CONTEXT_WINDOW": 200_000,
+    "RESERVE_TOKENS": 20_000,
+    # Cut point.
+    "KEEP_RECENT_TOKENS": 20_000,
+    "PROTECT_FIRST_MESSAGE": True,
+    # Summary input and output.
+    "SUMMARY_INPUT_MAX_CHARS": 100_000,
+    "SUMMARY_MAX_CHARS": 6000,
+    "SUMMARY_MIN_CHARS": 200,
+    "TOOL_PREVIEW_HEAD": 500,
+    "TOOL_PREVIEW_TAIL": 200,
+    # "messages": a synthetic user/assistant pair before the active messages;
+    # "system": appended to the system prompt.
+    "SUMMARY_PLACEMENT": "messages",
+    # A host callable(session=, run=) given a chance to persist memories before compaction,
+    # at most once per checkpoint version; also called once when the session comes within
+    # MEMORY_FLUSH_MARGIN tokens of the threshold.
+    "MEMORY_FLUSH": None,
+    "MEMORY_FLUSH_MARGIN": 4000,
+    # "off", or "sync": message_append compacts in the same request when over the threshold.
+    "AUTO_COMPACT": "sync",
+    # Concurrency.
+    "LEASE_SECONDS": 300,
+    "LOCK_TIMEOUT_MS": 5000,
+    # Token estimation.
+    "IMAGE_TOKENS": 1600,
+    "CALIBRATION_ALPHA": 0.1,
+    # Input limits.
+    "MAX_MESSAGE_CHARS": 500_000,
+    "MAX_BATCH": 500,
+}
+
+# Keys a session's ``config`` may override: engine behaviour, never infrastructure.
+SESSION_OVERRIDABLE = frozenset(
+    {
+        "MODEL",
+        "MAX_TOKENS",
+        "TOOL_SOFT_TRIM_CHARS",
+        "TOOL_SOFT_TRIM_HEAD",
+        "TOOL_SOFT_TRIM_TAIL",
+        "TOOL_HARD_CLEAR_AFTER",
+        "KEEP_LAST_TOOL_RESULTS",
+        "COMPACTION_THRESHOLD",
+        "CONTEXT_WINDOW",
+        "RESERVE_TOKENS",
+        "KEEP_RECENT_TOKENS",
+        "PROTECT_FIRST_MESSAGE",
+        "SUMMARY_MAX_CHARS",
+        "SUMMARY_PLACEMENT",
+        "AUTO_COMPACT",
+    }
+)
+
+CHOICES: dict[str, tuple[str, ...]] = {
+    "FALLBACK": ("annotate", "none"),
+    "SUMMARY_PLACEMENT": ("messages", "system"),
+    "AUTO_COMPACT": ("off", "sync"),
+}
+
+NON_NEGATIVE_INTS = (
+    "TOOL_SOFT_TRIM_HEAD",
+    "TOOL_SOFT_TRIM_TAIL",
+    "TOOL_HARD_CLEAR_AFTER",
+    "KEEP_LAST_TOOL_RESULTS",
+    "RESERVE_TOKENS",
+    "MEMORY_FLUSH_MARGIN",
+    "TOOL_PREVIEW_HEAD",
+    "TOOL_PREVIEW_TAIL",
+    "IMAGE_TOKENS",
+    "API_MAX_RETRIES",
+)
+POSITIVE_INTS = (
+    "MAX_TOKENS",
+    "MAX_ATTEMPTS",
+    "TOOL_SOFT_TRIM_CHARS",
+    "CONTEXT_WINDOW",
+    "KEEP_RECENT_TOKENS",
+    "SUMMARY_INPUT_MAX_CHARS",
+    "SUMMARY_MAX_CHARS",
+    "SUMMARY_MIN_CHARS",
+    "LEASE_SECONDS",
+    "LOCK_TIMEOUT_MS",
+    "MAX_MESSAGE_CHARS",
+    "MAX_BATCH",
+)
+
+
+def validate_values(values: Mapping[str, Any]) -> list[str]:
+    """Return a readable problem for every bad value in ``values`` (known keys only)."""
+    problems: list[str] = []
+    for key, value in values.items():
+        if key not in DEFAULTS:
+            problems.append(f"{key}: unknown setting")
+            continue
+        if key in CHOICES and value not in CHOICES[key]:
+            problems.append(f"{key}: must be one of {', '.join(CHOICES[key])}, not {value!r}")
+        elif key in POSITIVE_INTS and not (_is_int(value) and value > 0):
+            problems.append(f"{key}: must be a positive integer, not {value!r}")
+        elif key in NON_NEGATIVE_INTS and not (_is_int(value) and value >= 0):
+            problems.append(f"{key}: must be a non-negative integer, not {value!r}")
+        elif key == "COMPACTION_THRESHOLD" and value is not None and not (
+            _is_int(value) and value > 0
+        ):
+            problems.append(f"{key}: must be a positive integer or None, not {value!r}")
+        elif key == "PROTECT_FIRST_MESSAGE" and not isinstance(value, bool):
+            problems.append(f"{key}: must be true or false, not {value!r}")
+        elif key in ("TEMPERATURE", "API_TIMEOUT", "RETRY_BACKOFF_SECONDS") and not (
+            isinstance(value, int | float) and not isinstance(value, bool) and value >= 0
+        ):
+            problems.append(f"{key}: must be a non-negative number, not {value!r}")
+        elif key == "CALIBRATION_ALPHA" and not (
+            isinstance(value, int | float) and not isinstance(value, bool) and 0 < value <= 1
+        ):
+            problems.append(f"{key}: must be a number in (0, 1], not {value!r}")
+        elif key in ("SUMMARIZER", "MEMORY_FLUSH", "MODEL") and value is not None and not (
+            isinstance(value, str) and value
+        ):
+            problems.append(f"{key}: must be a non-empty string, not {value!r}")
+    return problems
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class ResolvedSettings:
+    """Attribute access over a complete, merged mapping of settings."""
+
+    def __init__(self, values: Mapping[str, Any]) -> None:
+        self._values = dict(values)
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self._values[name]
+        except KeyError:
+            raise AttributeError(f"Invalid django-compaction setting: {name!r}") from None
+
+    def as_dict(self) -> dict[str, Any]:
+        return dict(self._values)
+
+    @property
+    def threshold(self) -> int:
+        """Tokens above which a session should be compacted."""
+        if self._values["COMPACTION_THRESHOLD"] is not None:
+            return int(self._values["COMPACTION_THRESHOLD"])
+        return int(self._values["CONTEXT_WINDOW"]) - int(self._values["RESERVE_TOKENS"])
+
+
+class AppSettings:
+    """Lazy view of ``settings.COMPACTION`` over ``DEFAULTS``."""
+
+    def __init__(self) -> None:
+        self._resolved: ResolvedSettings | None = None
+
+    @property
+    def user_settings(self) -> dict[str, Any]:
+        return dict(getattr(settings, "COMPACTION", None) or {})
+
+    def _get(self) -> ResolvedSettings:
+        if self._resolved is None:
+            values = dict(DEFAULTS)
+            values.update({k: v for k, v in self.user_settings.items() if k in DEFAULTS})
+            self._resolved = ResolvedSettings(values)
+        return self._resolved
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_"):
+            raise AttributeError(name)
+        if name == "threshold":
+            return self._get().threshold
+        return getattr(self._get(), name)
+
+    def for_session(self, session: Any) -> ResolvedSettings:
+        """Settings for one session: the app settings with its ``config`` overrides."""
+        base = self._get()
+        overrides = {
+            k: v for k, v in (getattr(session, "config", None) or {}).items()
+            if k in SESSION_OVERRIDABLE
+        }
+        if not overrides:
+            return base
+        values = base.as_dict()
+        values.update(overrides)
+        return ResolvedSettings(values)
+
+    def import_callable(self, name: str) -> Any:
+        path = getattr(self, name)
+        return import_string(path) if path else None
+
+    def reload(self) -> None:
+        self._resolved = None
+
+
+app_settings = AppSettings()
+
+
+def _reload(*, setting: str, **kwargs: Any) -> None:
+    if setting == "COMPACTION":
+        app_settings.reload()
+
+
+setting_changed.connect(_reload)

@@ -1,0 +1,264 @@
+"""Sessions, their append-only messages, versioned checkpoints and compaction runs.
+
+Models hold data and constraints only; every write goes through ``compaction.services``.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+
+
+class Role(models.TextChoices):
+    USER = "user", "user"
+    ASSISTANT = "assistant", "assistant"
+
+
+class ChatSession(models.Model):
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="compaction_sessions",
+    )
+    external_id = models.CharField(
+        max_length=255, blank=True, default="",
+        help_text="The host's own identifier for this conversation; unique per owner.",
+    )
+    agent_id = models.CharField(max_length=255, blank=True, default="")
+    system_prompt = models.TextField(blank=True, default="")
+    config = models.JSONField(
+        default=dict, blank=True,
+        help_text="Per-session overrides of the COMPACTION settings.",
+    )
+
+    # Compaction lease: set by the claim phase, cleared by finalize or lease recovery.
+    lease_token = models.UUIDField(null=True, blank=True)
+    lease_expires_at = models.DateTimeField(null=True, blank=True)
+    checkpoint_version = models.PositiveIntegerField(default=0)
+    # The checkpoint version MEMORY_FLUSH last ran for, so it runs at most once per version.
+    memory_flush_version = models.PositiveIntegerField(null=True, blank=True)
+
+    # Counters maintained by the services in O(1) queries.
+    message_count = models.PositiveIntegerField(default=0)
+    active_message_count = models.PositiveIntegerField(default=0)
+    estimated_tokens = models.PositiveBigIntegerField(
+        default=0,
+        help_text="Uncalibrated estimate of the active context: system prompt, summary and "
+        "active messages, before pruning.",
+    )
+    total_input_tokens = models.PositiveBigIntegerField(default=0)
+    total_output_tokens = models.PositiveBigIntegerField(default=0)
+    compaction_count = models.PositiveIntegerField(default=0)
+    calibration_ratio = models.FloatField(
+        default=1.0,
+        help_text="Real input tokens per estimated token (exponential moving average).",
+    )
+
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["owner", "external_id"],
+                condition=~Q(external_id=""),
+                name="compaction_session_owner_external_id_uniq",
+            ),
+            models.CheckConstraint(
+                condition=Q(calibration_ratio__gt=0),
+                name="compaction_session_calibration_positive",
+            ),
+        ]
+        indexes = [
+            models.Index(fields=["owner", "-created_at"], name="compaction_session_owner_idx"),
+            models.Index(fields=["agent_id"], name="compaction_session_agent_idx"),
+            models.Index(fields=["lease_expires_at"], name="compaction_session_lease_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return self.external_id or str(self.id)
+
+    @property
+    def calibrated_tokens(self) -> int:
+        return round(self.estimated_tokens * self.calibration_ratio)
+
+
+class Checkpoint(models.Model):
+    class Kind(models.TextChoices):
+        CREATE = "create", "create"
+        UPDATE = "update", "update"
+
+    session = models.ForeignKey(ChatSession, on_delete=models.CASCADE, related_name="checkpoints")
+    version = models.PositiveIntegerField()
+    summary = models.TextField()
+    # Messages carried verbatim (the protected first message, pinned messages):
+    # [{"seq", "role", "content"}], accumulated across versions.
+    carried = models.JSONField(default=list, blank=True)
+    previous = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.RESTRICT, related_name="next"
+    )
+    last_seq = models.PositiveIntegerField(help_text="The newest message seq this covers.")
+    messages_compacted = models.PositiveIntegerField(default=0)
+    tokens_before = models.PositiveBigIntegerField(default=0)
+    tokens_after = models.PositiveBigIntegerField(default=0)
+    summary_tokens = models.PositiveIntegerField(
+        default=0, help_text="Estimated tokens of the summary as placed in the context."
+    )
+    summarizer = models.CharField(max_length=255, blank=True, default="")
+    model = models.CharField(max_length=255, blank=True, default="")
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    fallback = models.BooleanField(default=False)
+    validation = models.JSONField(default=dict, blank=True)
+    run = models.OneToOneField(
+        "CompactionRun", null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="checkpoint",
+    )
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
+
+    class Meta:
+        ordering = ["session", "version"]
+        get_latest_by = "version"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["session", "version"], name="compaction_checkpoint_session_version_uniq"
+            ),
+            models.CheckConstraint(
+                condition=Q(version__gte=1), name="compaction_checkpoint_version_positive"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.session_id} v{self.version}"
+
+
+class Message(models.Model):
+    id = models.BigAutoField(primary_key=True)
+    session = models.ForeignKey(ChatSession, on_delete=models.CASCADE, related_name="messages")
+    seq = models.PositiveIntegerField()
+    role = models.CharField(max_length=16, choices=Role.choices)
+    # A string, or a list of Anthropic content blocks.
+    content = models.JSONField()
+    token_estimate = models.PositiveIntegerField(default=0)
+    pinned = models.BooleanField(default=False)
+    metadata = models.JSONField(default=dict, blank=True)
+    # RESTRICT: a checkpoint cannot be deleted out from under the archive it replaced,
+    # yet deleting the whole session still cascades through both.
+    compacted_by = models.ForeignKey(
+        Checkpoint, null=True, blank=True, on_delete=models.RESTRICT,
+        related_name="compacted_messages",
+    )
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
+
+    class Meta:
+        ordering = ["session", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "seq"], name="compaction_message_seq_uniq"),
+            models.CheckConstraint(
+                condition=Q(role__in=["user", "assistant"]), name="compaction_message_role_valid"
+            ),
+            models.CheckConstraint(condition=Q(seq__gte=1), name="compaction_message_seq_positive"),
+        ]
+        indexes = [
+            models.Index(fields=["compacted_by"], name="compaction_message_cp_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.session_id}#{self.seq} {self.role}"
+
+    @property
+    def is_active(self) -> bool:
+        return self.compacted_by_id is None
+
+
+class CompactionRun(models.Model):
+    class Status(models.TextChoices):
+        PENDING = "pending", "pending"
+        RUNNING = "running", "running"
+        SUCCEEDED = "succeeded", "succeeded"
+        FELL_BACK = "fell_back", "fell back"
+        FAILED = "failed", "failed"
+        SKIPPED = "skipped", "skipped"
+        EXPIRED = "expired", "expired"
+
+    LIVE_STATUSES = (Status.PENDING, Status.RUNNING)
+
+    class Trigger(models.TextChoices):
+        AUTO = "auto", "auto"
+        API = "api", "api"
+        ADMIN = "admin", "admin"
+        COMMAND = "command", "command"
+        TASK = "task", "task"
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    session = models.ForeignKey(ChatSession, on_delete=models.CASCADE, related_name="runs")
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
+    trigger = models.CharField(max_length=16, choices=Trigger.choices)
+    force = models.BooleanField(default=False)
+    reason = models.TextField(blank=True, default="")
+    lease_token = models.UUIDField(null=True, blank=True)
+    lease_expires_at = models.DateTimeField(null=True, blank=True)
+    base_version = models.PositiveIntegerField(
+        default=0, help_text="The checkpoint version this run summarizes on top of."
+    )
+
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    summarize_ms = models.PositiveIntegerField(null=True, blank=True)
+
+    tokens_before = models.PositiveBigIntegerField(null=True, blank=True)
+    tokens_after = models.PositiveBigIntegerField(null=True, blank=True)
+    first_seq = models.PositiveIntegerField(null=True, blank=True)
+    cut_seq = models.PositiveIntegerField(null=True, blank=True)
+    messages_compacted = models.PositiveIntegerField(default=0)
+    messages_kept = models.PositiveIntegerField(default=0)
+    compacted_tokens = models.PositiveBigIntegerField(
+        default=0, help_text="Estimated tokens of the messages this run compacts."
+    )
+
+    summarizer = models.CharField(max_length=255, blank=True, default="")
+    model = models.CharField(max_length=255, blank=True, default="")
+    llm_calls = models.PositiveIntegerField(default=0)
+    llm_input_tokens = models.PositiveBigIntegerField(default=0)
+    llm_output_tokens = models.PositiveBigIntegerField(default=0)
+    request_id = models.CharField(max_length=255, blank=True, default="")
+    attempts = models.PositiveIntegerField(default=0)
+    error = models.TextField(blank=True, default="")
+    fallback_mode = models.CharField(max_length=32, blank=True, default="")
+    memory_flushed = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            # The database, not only the lease, guarantees one live run per session.
+            models.UniqueConstraint(
+                fields=["session"],
+                condition=Q(status__in=["pending", "running"]),
+                name="compaction_run_one_live_per_session",
+            ),
+        ]
+        indexes = [
+            models.Index(fields=["session", "-created_at"], name="compaction_run_session_idx"),
+            models.Index(fields=["status", "-created_at"], name="compaction_run_status_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.id} {self.status}"
+
+    @property
+    def is_live(self) -> bool:
+        return self.status in self.LIVE_STATUSES
+
+    @property
+    def duration_ms(self) -> int | None:
+        if self.started_at and self.finished_at:
+            return int((self.finished_at - self.started_at).total_seconds() * 1000)
+        return None

@@ -1,0 +1,111 @@
+"""Settings of the example project that hosts django-compaction.
+
+Environment variables:
+- ``DATABASE_URL``: any dj-database-url URL; default a SQLite file for the demo.
+- ``CELERY_BROKER_URL``: a broker URL; without one, tasks run in process (demo).
+- ``COMPACTION_<KEY>``: any key of the ``COMPACTION`` settings (see compaction/conf.py),
+  parsed as JSON when it parses (numbers, true/false, null), else taken as a string.
+- ``DJANGO_SECRET_KEY``, ``DJANGO_DEBUG``, ``DJANGO_ALLOWED_HOSTS``.
+"""
+
+import json
+import os
+from pathlib import Path
+
+import dj_database_url
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "insecure-demo-key-change-me")
+DEBUG = os.environ.get("DJANGO_DEBUG", "1") == "1"
+ALLOWED_HOSTS = os.environ.get("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]").split(",")
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "compaction",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "project.urls"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+WSGI_APPLICATION = "project.wsgi.application"
+
+DATABASES = {
+    "default": dj_database_url.config(
+        default=f"sqlite:///{BASE_DIR / 'demo.sqlite3'}", conn_max_age=0
+    )
+}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Bound every wait on a row lock and every statement, so a stuck peer cannot hang a
+    # request or a worker; the services tighten lock_timeout per transaction.
+    DATABASES["default"].setdefault("OPTIONS", {})["options"] = (
+        "-c lock_timeout=10000 -c statement_timeout=60000"
+    )
+
+AUTH_PASSWORD_VALIDATORS = []
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATIC_ROOT = BASE_DIR / "var" / "static"
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "loggers": {"compaction": {"handlers": ["console"], "level": "INFO"}},
+}
+
+
+def _env_value(raw: str):
+    try:
+        return json.loads(raw)
+    except ValueError:
+        return raw
+
+
+COMPACTION = {
+    key[len("COMPACTION_") :]: _env_value(value)
+    for key, value in os.environ.items()
+    if key.startswith("COMPACTION_") and key != "COMPACTION_TESTS"
+}
+
+CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "")
+# Without a broker (the demo), tasks run in process.
+CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
+CELERY_TASK_EAGER_PROPAGATES = True
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
