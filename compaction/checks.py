@@ -29,8 +29,9 @@ def check_settings(app_configs: Any = None, **kwargs: Any) -> list:
                 )
             )
         else:
-            messages.append(Error(f"COMPACTION[{key!r}]: {problem.split(': ', 1)[1]}",
-                                  id="compaction.E002"))
+            messages.append(
+                Error(f"COMPACTION[{key!r}]: {problem.split(': ', 1)[1]}", id="compaction.E002")
+            )
     merged = {**DEFAULTS, **{k: v for k, v in user.items() if k in DEFAULTS}}
     for key in ("SUMMARIZER", "MEMORY_FLUSH"):
         path = merged.get(key)

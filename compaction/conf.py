@@ -140,8 +140,10 @@ def validate_values(values: Mapping[str, Any]) -> list[str]:
             problems.append(f"{key}: must be a positive integer, not {value!r}")
         elif key in NON_NEGATIVE_INTS and not (_is_int(value) and value >= 0):
             problems.append(f"{key}: must be a non-negative integer, not {value!r}")
-        elif key == "COMPACTION_THRESHOLD" and value is not None and not (
-            _is_int(value) and value > 0
+        elif (
+            key == "COMPACTION_THRESHOLD"
+            and value is not None
+            and not (_is_int(value) and value > 0)
         ):
             problems.append(f"{key}: must be a positive integer or None, not {value!r}")
         elif key == "PROTECT_FIRST_MESSAGE" and not isinstance(value, bool):
@@ -154,8 +156,10 @@ def validate_values(values: Mapping[str, Any]) -> list[str]:
             isinstance(value, int | float) and not isinstance(value, bool) and 0 < value <= 1
         ):
             problems.append(f"{key}: must be a number in (0, 1], not {value!r}")
-        elif key in ("SUMMARIZER", "MEMORY_FLUSH", "MODEL") and value is not None and not (
-            isinstance(value, str) and value
+        elif (
+            key in ("SUMMARIZER", "MEMORY_FLUSH", "MODEL")
+            and value is not None
+            and not (isinstance(value, str) and value)
         ):
             problems.append(f"{key}: must be a non-empty string, not {value!r}")
     return problems
@@ -216,7 +220,8 @@ class AppSettings:
         """Settings for one session: the app settings with its ``config`` overrides."""
         base = self._get()
         overrides = {
-            k: v for k, v in (getattr(session, "config", None) or {}).items()
+            k: v
+            for k, v in (getattr(session, "config", None) or {}).items()
             if k in SESSION_OVERRIDABLE
         }
         if not overrides:

@@ -28,13 +28,16 @@ class ChatSession(models.Model):
         related_name="compaction_sessions",
     )
     external_id = models.CharField(
-        max_length=255, blank=True, default="",
+        max_length=255,
+        blank=True,
+        default="",
         help_text="The host's own identifier for this conversation; unique per owner.",
     )
     agent_id = models.CharField(max_length=255, blank=True, default="")
     system_prompt = models.TextField(blank=True, default="")
     config = models.JSONField(
-        default=dict, blank=True,
+        default=dict,
+        blank=True,
         help_text="Per-session overrides of the COMPACTION settings.",
     )
 
@@ -118,7 +121,10 @@ class Checkpoint(models.Model):
     fallback = models.BooleanField(default=False)
     validation = models.JSONField(default=dict, blank=True)
     run = models.OneToOneField(
-        "CompactionRun", null=True, blank=True, on_delete=models.SET_NULL,
+        "CompactionRun",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
         related_name="checkpoint",
     )
     created_at = models.DateTimeField(default=timezone.now, editable=False)
@@ -152,7 +158,10 @@ class Message(models.Model):
     # RESTRICT: a checkpoint cannot be deleted out from under the archive it replaced,
     # yet deleting the whole session still cascades through both.
     compacted_by = models.ForeignKey(
-        Checkpoint, null=True, blank=True, on_delete=models.RESTRICT,
+        Checkpoint,
+        null=True,
+        blank=True,
+        on_delete=models.RESTRICT,
         related_name="compacted_messages",
     )
     created_at = models.DateTimeField(default=timezone.now, editable=False)

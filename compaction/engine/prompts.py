@@ -19,7 +19,13 @@ SECTIONS: tuple[str, ...] = (
 PROGRESS_SUBSECTIONS: tuple[str, ...] = ("Done", "In Progress")
 
 # Sections whose loss most hurts an agent; validation requires at least two of these.
-KEY_SECTIONS: tuple[str, ...] = ("Goal", "Progress", "Key Decisions", "Next Steps", "Critical Context")
+KEY_SECTIONS: tuple[str, ...] = (
+    "Goal",
+    "Progress",
+    "Key Decisions",
+    "Next Steps",
+    "Critical Context",
+)
 
 SUMMARIZER_SYSTEM = (
     "You are a context-compaction assistant. You write precise, structured checkpoint summaries "
@@ -62,16 +68,20 @@ Rules:
 - Write "- (none)" under a heading that has nothing, never leave a heading empty.
 - Output only the summary, no preamble."""
 
-CHECKPOINT_PROMPT = """Summarize the conversation below into a checkpoint that will replace it in \
+CHECKPOINT_PROMPT = (
+    """Summarize the conversation below into a checkpoint that will replace it in \
 the agent's context.
 
 <conversation>
 {transcript}
 </conversation>
 
-""" + _FORMAT
+"""
+    + _FORMAT
+)
 
-UPDATE_PROMPT = """Below is the previous checkpoint summary of this conversation, followed by the \
+UPDATE_PROMPT = (
+    """Below is the previous checkpoint summary of this conversation, followed by the \
 messages exchanged since it was written. Produce one updated checkpoint that merges both: keep \
 every fact of the previous summary that still matters (file paths, identifiers, decisions, \
 preferences), move finished items from In Progress to Done, add what is new, and drop only what \
@@ -86,7 +96,9 @@ detail rather than dropping critical context.
 {transcript}
 </conversation>
 
-""" + _FORMAT
+"""
+    + _FORMAT
+)
 
 
 def build_prompt(*, transcript: str, previous_summary: str | None, max_chars: int) -> str:

@@ -19,7 +19,7 @@ _DELIMITER = re.compile(r"</?\s*(conversation|previous-summary)\s*>", re.IGNOREC
 
 def neutralize(text: str) -> str:
     """Stop message text from closing or opening the prompt's data delimiters."""
-    return _DELIMITER.sub(lambda m: m.group(0).replace("<", "‹").replace(">", "›"), text)
+    return _DELIMITER.sub(lambda m: m.group(0).replace("<", "&lt;").replace(">", "&gt;"), text)
 
 
 def preview(text: str, head: int, tail: int) -> str:
@@ -51,7 +51,8 @@ def render_block(block: dict[str, Any], *, head: int, tail: int) -> str:
         return block.get("text", "")
     if kind == "tool_use":
         args = json.dumps(block.get("input", {}), ensure_ascii=False, sort_keys=True)
-        return f"[tool call {block.get('name', '?')} id={block.get('id', '?')}] {preview(args, head, tail)}"
+        name, call_id = block.get("name", "?"), block.get("id", "?")
+        return f"[tool call {name} id={call_id}] {preview(args, head, tail)}"
     if kind == "tool_result":
         flag = " (error)" if block.get("is_error") else ""
         body = preview(tool_result_text(block), head, tail)

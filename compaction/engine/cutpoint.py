@@ -1,0 +1,126 @@
+"""Choosing where to cut the active history: what is summarized and what stays verbatim.
+
+Rules, in order:
+1. Walk back from the newest message until ``KEEP_RECENT_TOKENS`` are kept.
+2. Never start the kept part with a user message answering tool calls: its
+   ``tool_use`` would be summarized away and the Messages API would reject the
+   orphaned ``tool_result`` forever.
+3. Prefer to start the kept part at a user turn (a user message that answers no
+   tool), walking further back for one, but only while that keeps at most twice
+   ``KEEP_RECENT_TOKENS``; a long agent loop under one user request is otherwise
+   split between an assistant message and the one before it.
+4. Something other than pinned / protected messages must be compacted, or the
+   run is skipped with the reason.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class MessageInfo:
+    seq: int
+    role: str
+    tokens: int
+    turn_start: bool
+    answers_tools: bool
+    pinned: bool = False
+
+
+@dataclass(frozen=True)
+class CutDecision:
+    cut_seq: int | None
+    reason: str
+    first_seq: int | None = None
+    messages_compacted: int = 0
+    compacted_tokens: int = 0
+    messages_kept: int = 0
+    kept_tokens: int = 0
+    split_turn: bool = False
+    carried_seqs: tuple[int, ...] = field(default_factory=tuple)
+
+    @property
+    def should_cut(self) -> bool:
+        return self.cut_seq is not None
+
+
+def choose_cut(
+    messages: Sequence[MessageInfo],
+    *,
+    keep_recent_tokens: int,
+    protect_first_seq: int | None = None,
+) -> CutDecision:
+    """Decide the cut over the active messages, oldest first.
+
+    ``protect_first_seq`` is the seq of the session's first user message when it is
+    still active and PROTECT_FIRST_MESSAGE is on: it is carried verbatim, like pinned ones.
+    """
+    total = sum(m.tokens for m in messages)
+    if len(messages) < 2:
+        return CutDecision(None, f"nothing to compact: {len(messages)} active message(s)")
+
+    kept = 0
+    start = 0
+    for index in range(len(messages) - 1, -1, -1):
+        kept += messages[index].tokens
+        if kept >= keep_recent_tokens:
+            start = index
+            break
+    else:
+        return CutDecision(
+            None,
+            f"nothing to compact: the {len(messages)} active messages ({total} tokens) fit "
+            f"within KEEP_RECENT_TOKENS ({keep_recent_tokens})",
+        )
+
+    def valid(index: int) -> bool:
+        return 1 <= index < len(messages) and not messages[index].answers_tools
+
+    def kept_from(index: int) -> int:
+        return sum(m.tokens for m in messages[index:])
+
+    cut: int | None = None
+    split = False
+    for index in range(start, 0, -1):
+        if messages[index].turn_start:
+            if kept_from(index) <= 2 * keep_recent_tokens:
+                cut = index
+            break
+    if cut is None:
+        split = True
+        cut = next((i for i in range(start, 0, -1) if valid(i)), None)
+        if cut is None:
+            cut = next((i for i in range(start + 1, len(messages)) if valid(i)), None)
+    if cut is None:
+        return CutDecision(
+            None,
+            "nothing to compact: no message boundary keeps tool_use and tool_result together",
+        )
+
+    compacted = messages[:cut]
+    carried = tuple(
+        m.seq
+        for m in compacted
+        if m.pinned or (protect_first_seq is not None and m.seq == protect_first_seq)
+    )
+    if len(carried) == len(compacted):
+        return CutDecision(
+            None, "nothing to compact: only pinned or protected messages precede the recent window"
+        )
+    compacted_tokens = sum(m.tokens for m in compacted)
+    return CutDecision(
+        cut_seq=compacted[-1].seq,
+        reason=(
+            f"compacting {len(compacted)} message(s) ({compacted_tokens} tokens), "
+            f"keeping {len(messages) - cut}" + (" (split inside a long turn)" if split else "")
+        ),
+        first_seq=compacted[0].seq,
+        messages_compacted=len(compacted),
+        compacted_tokens=compacted_tokens,
+        messages_kept=len(messages) - cut,
+        kept_tokens=total - compacted_tokens,
+        split_turn=split,
+        carried_seqs=carried,
+    )

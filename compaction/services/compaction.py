@@ -1,0 +1,588 @@
+"""Compaction in three phases; no lock and no transaction is held during the LLM call.
+
+1. **claim** (short transaction): lock the session, re-check the trigger, refuse
+   while another run holds a live lease, fix the cut point, create the run with a
+   fresh lease token, commit.
+2. **summarize** (no transaction): memory flush, ``pre_compaction``, the summarizer
+   on the archived range, validation.
+3. **finalize** (short transaction): lock the session again; only if the lease is
+   still ours and unexpired and the checkpoint version has not moved, write version
+   N+1, mark the covered messages compacted in one UPDATE, update the counters and
+   release the lease. Otherwise write nothing and record the run ``expired``.
+
+Messages appended during phase 2 have seqs above the cut, so that run never
+compacts them and the counters keep them (``F()`` arithmetic on top of the lock).
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import time
+import uuid
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+from uuid import UUID
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from compaction import signals
+from compaction.conf import ResolvedSettings, app_settings
+from compaction.engine.blocks import is_turn_start, tool_result_ids
+from compaction.engine.context import summary_tokens
+from compaction.engine.cutpoint import CutDecision, MessageInfo, choose_cut
+from compaction.engine.tokens import text_tokens
+from compaction.engine.transcript import chunk_transcript
+from compaction.engine.validation import validate_summary
+from compaction.exceptions import (
+    CompactionInProgress,
+    InvalidSummary,
+    SummarizerError,
+)
+from compaction.models import ChatSession, Checkpoint, CompactionRun, Message
+from compaction.services.locking import lock_session
+from compaction.summarizers import Summarizer, SummaryRequest, get_summarizer, summarizer_path
+
+logger = logging.getLogger(__name__)
+Status = CompactionRun.Status
+
+
+@dataclass(frozen=True)
+class SummaryOutcome:
+    """What phase 2 produced, handed to finalize."""
+
+    summary: str
+    summarizer: str
+    model: str
+    validation: dict[str, Any]
+    fallback: bool = False
+    llm_calls: int = 0
+    input_tokens: int = 0
+    output_tokens: int = 0
+    request_id: str = ""
+    summarize_ms: int = 0
+    carried: list[dict[str, Any]] = field(default_factory=list)
+    error: str = ""
+
+
+@dataclass(frozen=True)
+class CompactionEstimate:
+    """A dry run: what a compaction would do now, without calling the summarizer."""
+
+    would_compact: bool
+    reason: str
+    tokens_before: int
+    tokens_after: int
+    messages_to_compact: int
+    messages_kept: int
+    cut_seq: int | None
+    should_compact: bool
+
+
+# --------------------------------------------------------------------------- planning
+
+
+def _plan_cut(session: ChatSession, settings: ResolvedSettings) -> CutDecision:
+    """Where to cut the active history now (one query over the active messages)."""
+    rows = (
+        Message.objects.filter(session=session, compacted_by__isnull=True)
+        .order_by("seq")
+        .values_list("seq", "role", "token_estimate", "pinned", "content")
+    )
+    infos = [
+        MessageInfo(
+            seq=seq,
+            role=role,
+            tokens=tokens,
+            turn_start=is_turn_start(role, content),
+            answers_tools=bool(tool_result_ids(content)),
+            pinned=pinned,
+        )
+        for seq, role, tokens, pinned, content in rows
+    ]
+    protect = (
+        1
+        if settings.PROTECT_FIRST_MESSAGE
+        and session.checkpoint_version == 0
+        and infos
+        and infos[0].seq == 1
+        else None
+    )
+    return choose_cut(
+        infos, keep_recent_tokens=settings.KEEP_RECENT_TOKENS, protect_first_seq=protect
+    )
+
+
+def _threshold_reason(session: ChatSession, settings: ResolvedSettings) -> str | None:
+    tokens, threshold = session.calibrated_tokens, settings.threshold
+    if tokens <= threshold:
+        return f"below the threshold: {tokens} of {threshold} estimated tokens"
+    return None
+
+
+def compaction_estimate(*, session_id: UUID | str) -> CompactionEstimate:
+    """Dry run: tokens before/after and the messages a compaction would take. No LLM call."""
+    session = ChatSession.objects.get(pk=session_id)
+    settings = app_settings.for_session(session)
+    decision = _plan_cut(session, settings)
+    before = session.estimated_tokens
+    if not decision.should_cut:
+        after = before
+    else:
+        previous = Checkpoint.objects.filter(session=session).order_by("-version").first()
+        old_summary = previous.summary_tokens if previous else 0
+        # A full-size summary is the safe guess for a dry run.
+        new_summary = text_tokens(" " * settings.SUMMARY_MAX_CHARS)
+        after = max(0, before - decision.compacted_tokens - old_summary + new_summary)
+    ratio = session.calibration_ratio
+    return CompactionEstimate(
+        would_compact=decision.should_cut,
+        reason=decision.reason,
+        tokens_before=round(before * ratio),
+        tokens_after=round(after * ratio),
+        messages_to_compact=decision.messages_compacted,
+        messages_kept=decision.messages_kept,
+        cut_seq=decision.cut_seq,
+        should_compact=_threshold_reason(session, settings) is None,
+    )
+
+
+# --------------------------------------------------------------------------- phase 1
+
+
+def _expire_live_runs(session: ChatSession, *, reason: str, now: datetime) -> list[CompactionRun]:
+    runs = list(
+        CompactionRun.objects.select_for_update(of=("self",)).filter(
+            session=session, status__in=CompactionRun.LIVE_STATUSES
+        )
+    )
+    for run in runs:
+        run.status = Status.EXPIRED
+        run.error = reason
+        run.finished_at = now
+        run.save(update_fields=["status", "error", "finished_at"])
+    return runs
+
+
+def compaction_run_claim(
+    *, session_id: UUID | str, trigger: str, force: bool = False
+) -> CompactionRun:
+    """Phase 1. Return a ``running`` run holding the lease, or a ``skipped`` one.
+
+    Raises ``CompactionInProgress`` (with the in-flight run) while a live lease exists.
+    """
+    with transaction.atomic():
+        session = lock_session(session_id)
+        now = timezone.now()
+        if session.lease_token is not None:
+            if session.lease_expires_at and session.lease_expires_at > now:
+                live = CompactionRun.objects.filter(
+                    session=session, lease_token=session.lease_token
+                ).first()
+                raise CompactionInProgress(
+                    "A compaction of this session is already running.", run=live
+                )
+            _expire_live_runs(session, reason="lease expired before finalize", now=now)
+            session.lease_token = session.lease_expires_at = None
+            session.save(update_fields=["lease_token", "lease_expires_at"])
+        settings = app_settings.for_session(session)
+        skip_reason = None if force else _threshold_reason(session, settings)
+        decision = None
+        if skip_reason is None:
+            decision = _plan_cut(session, settings)
+            if not decision.should_cut:
+                skip_reason = decision.reason
+        common = {
+            "session": session,
+            "trigger": trigger,
+            "force": force,
+            "base_version": session.checkpoint_version,
+            "tokens_before": session.estimated_tokens,
+            "summarizer": summarizer_path(settings).rsplit(".", 1)[-1],
+            "started_at": now,
+        }
+        if skip_reason is not None:
+            return CompactionRun.objects.create(
+                **common,
+                status=Status.SKIPPED,
+                reason=skip_reason,
+                tokens_after=session.estimated_tokens,
+                finished_at=now,
+            )
+        assert decision is not None
+        token = uuid.uuid4()
+        expires = now + timedelta(seconds=settings.LEASE_SECONDS)
+        run = CompactionRun.objects.create(
+            **common,
+            status=Status.RUNNING,
+            reason=decision.reason,
+            lease_token=token,
+            lease_expires_at=expires,
+            first_seq=decision.first_seq,
+            cut_seq=decision.cut_seq,
+            messages_compacted=decision.messages_compacted,
+            messages_kept=decision.messages_kept,
+            compacted_tokens=decision.compacted_tokens,
+        )
+        session.lease_token, session.lease_expires_at = token, expires
+        session.save(update_fields=["lease_token", "lease_expires_at"])
+    return run
+
+
+# --------------------------------------------------------------------------- phase 2
+
+
+def memory_flush_once(*, session: ChatSession, run: CompactionRun | None) -> bool:
+    """Call the host's MEMORY_FLUSH at most once per checkpoint version.
+
+    The conditional UPDATE is the guard: of any number of concurrent callers for one
+    version, exactly one sees a row updated and calls the host.
+    """
+    flush = app_settings.import_callable("MEMORY_FLUSH")
+    if flush is None:
+        return False
+    version = run.base_version if run is not None else session.checkpoint_version
+    updated = (
+        ChatSession.objects.filter(pk=session.pk, checkpoint_version=version)
+        .exclude(memory_flush_version=version)
+        .update(memory_flush_version=version)
+    )
+    if not updated:
+        return False
+    try:
+        flush(session=session, run=run)
+    except Exception:
+        # The host's memory store failing must not stop compaction of an overflowing session.
+        logger.exception("MEMORY_FLUSH failed for session %s", session.pk)
+    return True
+
+
+def _carried_items(
+    messages: list[dict[str, Any]], previous: Checkpoint | None, protect_first: bool
+) -> list[dict[str, Any]]:
+    carried = list(previous.carried) if previous else []
+    for m in messages:
+        protected = protect_first and previous is None and m["seq"] == 1
+        if m["pinned"] or protected:
+            carried.append(
+                {
+                    "seq": m["seq"],
+                    "role": m["role"],
+                    "content": m["content"],
+                    "protected": protected,
+                }
+            )
+    return carried
+
+
+def compaction_run_summarize(
+    *, run: CompactionRun, summarizer: Summarizer | None = None
+) -> SummaryOutcome:
+    """Phase 2, one attempt. Reads only immutable rows; raises ``SummarizerError``."""
+    session = run.session
+    settings = app_settings.for_session(session)
+    summarizer = summarizer or get_summarizer(settings)
+    CompactionRun.objects.filter(pk=run.pk).update(attempts=F("attempts") + 1)
+    run.attempts += 1
+    if run.attempts == 1:
+        run.memory_flushed = memory_flush_once(session=session, run=run)
+        if run.memory_flushed:
+            CompactionRun.objects.filter(pk=run.pk).update(memory_flushed=True)
+        signals.pre_compaction.send(sender=ChatSession, session=session, run=run)
+
+    previous = (
+        Checkpoint.objects.filter(session=session, version=run.base_version).first()
+        if run.base_version
+        else None
+    )
+    messages = list(
+        Message.objects.filter(session=session, seq__gte=run.first_seq, seq__lte=run.cut_seq)
+        .order_by("seq")
+        .values("seq", "role", "content", "pinned")
+    )
+    chunks = chunk_transcript(
+        messages,
+        max_chars=settings.SUMMARY_INPUT_MAX_CHARS,
+        head=settings.TOOL_PREVIEW_HEAD,
+        tail=settings.TOOL_PREVIEW_TAIL,
+    )
+    summary = previous.summary if previous else None
+    started = time.monotonic()
+    calls = input_tokens = output_tokens = 0
+    request_id = model = ""
+    validation = None
+    # Multi-stage: each chunk updates the summary so far, so input beyond
+    # SUMMARY_INPUT_MAX_CHARS is summarized in order rather than cut.
+    for chunk in chunks:
+        result = summarizer.summarize(
+            SummaryRequest(
+                messages=chunk.messages,
+                transcript=chunk.text,
+                previous_summary=summary,
+                max_chars=settings.SUMMARY_MAX_CHARS,
+                system_prompt=session.system_prompt,
+            )
+        )
+        calls += 1
+        input_tokens += result.input_tokens
+        output_tokens += result.output_tokens
+        request_id = result.request_id or request_id
+        model = result.model or model
+        validation = validate_summary(
+            result.text, max_chars=settings.SUMMARY_MAX_CHARS, min_chars=settings.SUMMARY_MIN_CHARS
+        )
+        if not validation.ok:
+            raise InvalidSummary(
+                "The summary was rejected: " + "; ".join(validation.errors),
+                request_id=result.request_id,
+                details={"errors": list(validation.errors)},
+            )
+        summary = validation.text
+    assert validation is not None and summary is not None
+    return SummaryOutcome(
+        summary=summary,
+        summarizer=summarizer.name,
+        model=model or summarizer.model,
+        validation=validation.as_dict(),
+        llm_calls=calls,
+        input_tokens=input_tokens,
+        output_tokens=output_tokens,
+        request_id=request_id,
+        summarize_ms=int((time.monotonic() - started) * 1000),
+        carried=_carried_items(messages, previous, settings.PROTECT_FIRST_MESSAGE),
+    )
+
+
+def fallback_outcome(*, run: CompactionRun, error: SummarizerError) -> SummaryOutcome:
+    """The previous summary plus a note of what was archived unsummarized, and why."""
+    previous = (
+        Checkpoint.objects.filter(session_id=run.session_id, version=run.base_version).first()
+        if run.base_version
+        else None
+    )
+    messages = list(
+        Message.objects.filter(
+            session_id=run.session_id, seq__gte=run.first_seq, seq__lte=run.cut_seq
+        )
+        .order_by("seq")
+        .values("seq", "role", "content", "pinned")
+    )
+    settings = app_settings.for_session(run.session)
+    note = (
+        f"[Compaction fallback: messages #{run.first_seq}-#{run.cut_seq} ({run.messages_compacted} "
+        f"messages, ~{run.compacted_tokens} tokens) were archived without a new summary because "
+        f"the summarizer failed: {error.message} The originals remain in the archive.]"
+    )
+    text = f"{previous.summary}\n\n{note}" if previous else note
+    return SummaryOutcome(
+        summary=text,
+        summarizer=run.summarizer,
+        model="",
+        validation={"ok": False, "fallback": True, "errors": [error.message]},
+        fallback=True,
+        request_id=error.request_id or "",
+        carried=_carried_items(messages, previous, settings.PROTECT_FIRST_MESSAGE),
+        error=error.message,
+    )
+
+
+# --------------------------------------------------------------------------- phase 3
+
+
+def _lease_lost_reason(session: ChatSession, run: CompactionRun, now: datetime) -> str | None:
+    if run.status != Status.RUNNING:
+        return f"the run is already {run.status}"
+    if session.lease_token != run.lease_token:
+        return "the lease was taken over by another run"
+    if session.checkpoint_version != run.base_version:
+        return f"the checkpoint moved from v{run.base_version} to v{session.checkpoint_version}"
+    if session.lease_expires_at is None or session.lease_expires_at <= now:
+        return "the lease expired before finalize"
+    return None
+
+
+def _lock_run(run: CompactionRun) -> CompactionRun:
+    return CompactionRun.objects.select_for_update(of=("self",)).get(pk=run.pk)
+
+
+def compaction_run_finalize(*, run: CompactionRun, outcome: SummaryOutcome) -> CompactionRun:
+    """Phase 3: fenced write of checkpoint N+1; writes nothing if the lease was lost."""
+    checkpoint = None
+    with transaction.atomic():
+        session = lock_session(run.session_id)
+        run = _lock_run(run)
+        now = timezone.now()
+        lost = _lease_lost_reason(session, run, now)
+        if lost is not None:
+            if run.status == Status.RUNNING:
+                run.status, run.error, run.finished_at = Status.EXPIRED, lost, now
+                run.save(update_fields=["status", "error", "finished_at"])
+            if session.lease_token == run.lease_token:
+                session.lease_token = session.lease_expires_at = None
+                session.save(update_fields=["lease_token", "lease_expires_at"])
+            return run
+
+        previous = (
+            Checkpoint.objects.filter(session=session, version=run.base_version).first()
+            if run.base_version
+            else None
+        )
+        settings = app_settings.for_session(session)
+        version = session.checkpoint_version + 1
+        new_summary_tokens = summary_tokens(
+            summary=outcome.summary,
+            version=version,
+            carried=outcome.carried,
+            image_tokens=settings.IMAGE_TOKENS,
+        )
+        tokens_before = session.estimated_tokens
+        tokens_after = max(
+            0,
+            tokens_before
+            - run.compacted_tokens
+            - (previous.summary_tokens if previous else 0)
+            + new_summary_tokens,
+        )
+        checkpoint = Checkpoint.objects.create(
+            session=session,
+            version=version,
+            summary=outcome.summary,
+            carried=outcome.carried,
+            previous=previous,
+            last_seq=run.cut_seq,
+            messages_compacted=run.messages_compacted,
+            tokens_before=tokens_before,
+            tokens_after=tokens_after,
+            summary_tokens=new_summary_tokens,
+            summarizer=outcome.summarizer,
+            model=outcome.model,
+            kind=Checkpoint.Kind.UPDATE if previous else Checkpoint.Kind.CREATE,
+            fallback=outcome.fallback,
+            validation=outcome.validation,
+            run=run,
+            created_at=now,
+        )
+        compacted = Message.objects.filter(
+            session=session,
+            seq__gte=run.first_seq,
+            seq__lte=run.cut_seq,
+            compacted_by__isnull=True,
+        ).update(compacted_by=checkpoint)
+        if compacted != run.messages_compacted:
+            # Messages are append-only and the version is fenced, so this means corruption:
+            # roll everything back rather than write a checkpoint that lies about its range.
+            raise RuntimeError(
+                f"expected to compact {run.messages_compacted} messages, found {compacted}"
+            )
+        session.checkpoint_version = version
+        session.lease_token = session.lease_expires_at = None
+        session.active_message_count = max(0, session.active_message_count - compacted)
+        session.estimated_tokens = tokens_after
+        session.compaction_count += 1
+        session.save(
+            update_fields=[
+                "checkpoint_version",
+                "lease_token",
+                "lease_expires_at",
+                "active_message_count",
+                "estimated_tokens",
+                "compaction_count",
+                "updated_at",
+            ]
+        )
+        run.status = Status.FELL_BACK if outcome.fallback else Status.SUCCEEDED
+        run.finished_at = now
+        run.tokens_before = tokens_before
+        run.tokens_after = tokens_after
+        run.summarizer = outcome.summarizer
+        run.model = outcome.model
+        run.llm_calls += outcome.llm_calls
+        run.llm_input_tokens += outcome.input_tokens
+        run.llm_output_tokens += outcome.output_tokens
+        run.request_id = outcome.request_id or run.request_id
+        run.summarize_ms = outcome.summarize_ms or run.summarize_ms
+        run.error = outcome.error
+        run.fallback_mode = "annotate" if outcome.fallback else ""
+        run.save()
+    signals.post_compaction.send(
+        sender=ChatSession, session=session, run=run, checkpoint=checkpoint
+    )
+    return run
+
+
+def compaction_run_fail(*, run: CompactionRun, error: SummarizerError) -> CompactionRun:
+    """After the last attempt: the fallback checkpoint, or a failed run (FALLBACK="none")."""
+    if app_settings.FALLBACK == "annotate":
+        return compaction_run_finalize(run=run, outcome=fallback_outcome(run=run, error=error))
+    with transaction.atomic():
+        session = lock_session(run.session_id)
+        run = _lock_run(run)
+        now = timezone.now()
+        if run.status == Status.RUNNING:
+            run.status, run.error, run.finished_at = Status.FAILED, error.message, now
+            run.save(update_fields=["status", "error", "finished_at"])
+        if session.lease_token == run.lease_token:
+            session.lease_token = session.lease_expires_at = None
+            session.save(update_fields=["lease_token", "lease_expires_at"])
+    signals.post_compaction.send(sender=ChatSession, session=session, run=run, checkpoint=None)
+    return run
+
+
+def _record_attempt_error(run: CompactionRun, error: SummarizerError) -> None:
+    CompactionRun.objects.filter(pk=run.pk, status=Status.RUNNING).update(
+        error=error.message, request_id=error.request_id or ""
+    )
+
+
+def compaction_run_execute(
+    *,
+    session_id: UUID | str,
+    trigger: str,
+    force: bool = False,
+    summarizer: Summarizer | None = None,
+) -> CompactionRun:
+    """Claim, summarize (with retries per MAX_ATTEMPTS) and finalize, in process.
+
+    Returns the finished run (``succeeded``, ``fell_back``, ``failed``, ``skipped`` or
+    ``expired``); raises ``CompactionInProgress`` while another run holds the lease.
+    """
+    run = compaction_run_claim(session_id=session_id, trigger=trigger, force=force)
+    if run.status != Status.RUNNING:
+        return run
+    settings = app_settings.for_session(run.session)
+    error: SummarizerError | None = None
+    for attempt in range(1, settings.MAX_ATTEMPTS + 1):
+        try:
+            outcome = compaction_run_summarize(run=run, summarizer=summarizer)
+        except SummarizerError as exc:
+            error = exc
+            _record_attempt_error(run, exc)
+            logger.warning("Compaction %s attempt %s failed: %s", run.pk, attempt, exc.message)
+            if not exc.retryable or attempt == settings.MAX_ATTEMPTS:
+                break
+            delay = settings.RETRY_BACKOFF_SECONDS * 2 ** (attempt - 1)
+            time.sleep(delay * random.uniform(0.5, 1.0))
+            continue
+        return compaction_run_finalize(run=run, outcome=outcome)
+    assert error is not None
+    return compaction_run_fail(run=run, error=error)
+
+
+def compaction_leases_release_expired(*, now: datetime | None = None) -> list[CompactionRun]:
+    """Free leases whose holder died; mark their runs ``expired``. Returns those runs."""
+    now = now or timezone.now()
+    expired: list[CompactionRun] = []
+    for session_id in ChatSession.objects.filter(lease_expires_at__lt=now).values_list(
+        "pk", flat=True
+    ):
+        with transaction.atomic():
+            session = lock_session(session_id)
+            if session.lease_expires_at is None or session.lease_expires_at >= now:
+                continue
+            expired += _expire_live_runs(session, reason="lease expired; released", now=now)
+            session.lease_token = session.lease_expires_at = None
+            session.save(update_fields=["lease_token", "lease_expires_at"])
+    return expired

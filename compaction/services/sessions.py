@@ -1,0 +1,177 @@
+"""Session writes: create, update, usage reports."""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+from django.db import IntegrityError, transaction
+
+from compaction.conf import SESSION_OVERRIDABLE, app_settings, validate_values
+from compaction.engine.tokens import calibrate, text_tokens
+from compaction.exceptions import InvalidInput, InvalidSettings
+from compaction.models import ChatSession
+from compaction.services.locking import lock_session
+
+
+def session_config_clean(config: Any) -> dict[str, Any]:
+    """Validate per-session overrides; raise ``InvalidSettings`` naming every bad key."""
+    if config is None:
+        return {}
+    if not isinstance(config, dict):
+        raise InvalidSettings("config must be an object.", details={"config": "must be an object"})
+    problems: dict[str, str] = {}
+    for key in config:
+        if key not in SESSION_OVERRIDABLE:
+            problems[f"config.{key}"] = (
+                "not a setting a session may override; allowed: "
+                + ", ".join(sorted(SESSION_OVERRIDABLE))
+            )
+    for problem in validate_values({k: v for k, v in config.items() if k in SESSION_OVERRIDABLE}):
+        key, _, message = problem.partition(": ")
+        problems[f"config.{key}"] = message
+    if problems:
+        raise InvalidSettings("Invalid session config.", details=problems)
+    return dict(config)
+
+
+def _check_text(value: Any, field: str, *, max_length: int | None = None) -> str:
+    if not isinstance(value, str):
+        raise InvalidInput(f"{field} must be a string.", details={field: "must be a string"})
+    if "\x00" in value:
+        raise InvalidInput(
+            f"{field} must not contain NUL characters.", details={field: "contains \\u0000"}
+        )
+    if max_length is not None and len(value) > max_length:
+        raise InvalidInput(
+            f"{field} is too long.", details={field: f"at most {max_length} characters"}
+        )
+    return value
+
+
+def session_create(
+    *,
+    owner: Any = None,
+    external_id: str = "",
+    agent_id: str = "",
+    system_prompt: str = "",
+    config: dict[str, Any] | None = None,
+) -> ChatSession:
+    external_id = _check_text(external_id, "external_id", max_length=255)
+    agent_id = _check_text(agent_id, "agent_id", max_length=255)
+    system_prompt = _check_text(system_prompt, "system_prompt")
+    session = ChatSession(
+        owner=owner,
+        external_id=external_id,
+        agent_id=agent_id,
+        system_prompt=system_prompt,
+        config=session_config_clean(config),
+        estimated_tokens=text_tokens(system_prompt),
+    )
+    try:
+        with transaction.atomic():
+            session.save(force_insert=True)
+    except IntegrityError as exc:
+        # A fresh UUID cannot collide: the per-owner external_id constraint is the only way here.
+        raise InvalidInput(
+            "A session with this external_id already exists.",
+            details={"external_id": "already used by another of your sessions"},
+        ) from exc
+    return session
+
+
+def session_update(
+    *,
+    session_id: UUID | str,
+    system_prompt: str | None = None,
+    agent_id: str | None = None,
+    external_id: str | None = None,
+    config: dict[str, Any] | None = None,
+) -> ChatSession:
+    """Change a session's descriptive fields; keeps the token counter in step with the prompt."""
+    config = session_config_clean(config) if config is not None else None
+    try:
+        with transaction.atomic():
+            session = lock_session(session_id)
+            if system_prompt is not None:
+                _check_text(system_prompt, "system_prompt")
+                session.estimated_tokens = max(
+                    0,
+                    session.estimated_tokens
+                    - text_tokens(session.system_prompt)
+                    + text_tokens(system_prompt),
+                )
+                session.system_prompt = system_prompt
+            if agent_id is not None:
+                session.agent_id = _check_text(agent_id, "agent_id", max_length=255)
+            if external_id is not None:
+                session.external_id = _check_text(external_id, "external_id", max_length=255)
+            if config is not None:
+                session.config = config
+            session.save(
+                update_fields=[
+                    "system_prompt",
+                    "agent_id",
+                    "external_id",
+                    "config",
+                    "estimated_tokens",
+                    "updated_at",
+                ]
+            )
+    except IntegrityError as exc:
+        raise InvalidInput(
+            "A session with this external_id already exists.",
+            details={"external_id": "already used by another of your sessions"},
+        ) from exc
+    return session
+
+
+def session_usage_record(
+    *,
+    session_id: UUID | str,
+    input_tokens: int,
+    output_tokens: int = 0,
+    estimated_tokens: int | None = None,
+) -> ChatSession:
+    """Record the real usage of a model call and calibrate the session's estimator.
+
+    ``estimated_tokens`` is the estimate the host got for the payload it sent (the
+    context's ``estimated_tokens``); without it the session's current estimate is used.
+    """
+    for name, value in (("input_tokens", input_tokens), ("output_tokens", output_tokens)):
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise InvalidInput(
+                f"{name} must be a non-negative integer.",
+                details={name: "must be a non-negative integer"},
+            )
+    if estimated_tokens is not None and (
+        not isinstance(estimated_tokens, int)
+        or isinstance(estimated_tokens, bool)
+        or estimated_tokens <= 0
+    ):
+        raise InvalidInput(
+            "estimated_tokens must be a positive integer.",
+            details={"estimated_tokens": "must be a positive integer"},
+        )
+    with transaction.atomic():
+        session = lock_session(session_id)
+        ratio = session.calibration_ratio
+        # The host's estimate was already calibrated: undo that to compare raw estimates.
+        raw = estimated_tokens / ratio if estimated_tokens else session.estimated_tokens
+        session.calibration_ratio = calibrate(
+            ratio,
+            estimated=round(raw),
+            actual=input_tokens,
+            alpha=app_settings.CALIBRATION_ALPHA,
+        )
+        session.total_input_tokens += input_tokens
+        session.total_output_tokens += output_tokens
+        session.save(
+            update_fields=[
+                "calibration_ratio",
+                "total_input_tokens",
+                "total_output_tokens",
+                "updated_at",
+            ]
+        )
+    return session

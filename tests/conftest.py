@@ -1,0 +1,37 @@
+import pytest
+from django.db import connection
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "postgres: needs row locks (always true here)")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _require_postgresql(django_db_setup, django_db_blocker):
+    # Locks, concurrency and JSON behaviour differ on SQLite (it ignores FOR UPDATE):
+    # a green run there would prove nothing, so refuse it loudly.
+    with django_db_blocker.unblock():
+        if connection.vendor != "postgresql":
+            pytest.exit(
+                "The test suite needs PostgreSQL: set DATABASE_URL=postgres://... "
+                "(scripts/test does this for you).",
+                returncode=2,
+            )
+
+
+@pytest.fixture(autouse=True)
+def _offline_by_default(monkeypatch, settings):
+    # No test may reach a real API by accident; tests of the SDK path set their own stub.
+    monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
+    monkeypatch.delenv("ANTHROPIC_BASE_URL", raising=False)
+    settings.COMPACTION = {"RETRY_BACKOFF_SECONDS": 0}
+
+
+@pytest.fixture
+def compaction_settings(settings):
+    """Set COMPACTION keys for one test: ``compaction_settings(KEEP_RECENT_TOKENS=100)``."""
+
+    def apply(**values):
+        settings.COMPACTION = {**settings.COMPACTION, **values}
+
+    return apply

@@ -1,0 +1,137 @@
+"""Builders for conversations and summarizers used across the tests."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from compaction.conf import DEFAULTS, ResolvedSettings
+from compaction.summarizers.base import Summarizer, SummaryRequest, SummaryResult
+
+VALID_SUMMARY = """## Goal
+Fix the failing date parsing in `src/parser.py` so that the test suite passes again.
+
+## Constraints & Preferences
+- The user prefers pytest over unittest and wants no new dependencies.
+
+## Progress
+### Done
+- Reproduced the failure with `pytest tests/test_parser.py -k iso`.
+### In Progress
+- Rewriting `parse_date()` to accept timezone offsets.
+
+## Key Decisions
+- Use `datetime.fromisoformat` instead of a regular expression, because it is stricter.
+
+## Conversation Dynamics
+- The user corrects the agent tersely and expects short answers.
+
+## Next Steps
+- Run the full test suite and report the results.
+
+## Critical Context
+- Error: `ValueError: Invalid isoformat string: '2024-01-01T00:00:00Z'`
+- File: `src/parser.py` line 42
+"""
+
+
+def user(text: str) -> dict[str, Any]:
+    return {"role": "user", "content": text}
+
+
+def assistant(text: str) -> dict[str, Any]:
+    return {"role": "assistant", "content": text}
+
+
+def tool_call(call_id: str, command: str, text: str = "Running a command.") -> dict[str, Any]:
+    return {
+        "role": "assistant",
+        "content": [
+            {"type": "text", "text": text},
+            {"type": "tool_use", "id": call_id, "name": "bash", "input": {"command": command}},
+        ],
+    }
+
+
+def tool_answer(call_id: str, output: str, *, error: bool = False) -> dict[str, Any]:
+    block: dict[str, Any] = {"type": "tool_result", "tool_use_id": call_id, "content": output}
+    if error:
+        block["is_error"] = True
+    return {"role": "user", "content": [block]}
+
+
+def chat(turns: int, *, words: int = 60, start: int = 0) -> list[dict[str, Any]]:
+    """``turns`` user/assistant exchanges of roughly ``words`` words each."""
+    out = []
+    for i in range(start, start + turns):
+        out.append(user(f"Question {i}: please look at src/module_{i}.py " + "lorem " * words))
+        out.append(assistant(f"Answer {i}: I checked src/module_{i}.py " + "ipsum " * words))
+    return out
+
+
+def agent_loop(steps: int, *, output_chars: int = 400, start: int = 0) -> list[dict[str, Any]]:
+    """One user request followed by ``steps`` tool call / tool result pairs."""
+    out = [user("Please fix the failing tests in the repository, keep changes small.")]
+    for i in range(start, start + steps):
+        call_id = f"toolu_{i:05d}"
+        out.append(tool_call(call_id, f"cat src/file_{i}.py"))
+        out.append(tool_answer(call_id, f"contents of file {i}\n" + "x" * output_chars))
+    return out
+
+
+def settings_with(**values: Any) -> ResolvedSettings:
+    return ResolvedSettings({**DEFAULTS, **values})
+
+
+class StaticSummarizer(Summarizer):
+    """Answers every request with the same valid summary, instantly."""
+
+    name = "static"
+    text = VALID_SUMMARY
+
+    @property
+    def model(self) -> str:
+        return "static-1"
+
+    def summarize(self, request: SummaryRequest) -> SummaryResult:
+        return SummaryResult(
+            text=self.text, model=self.model, input_tokens=len(request.transcript) // 4,
+            output_tokens=len(self.text) // 4, request_id="req_static",
+        )
+
+
+class ScriptedSummarizer(Summarizer):
+    """Raises or answers from a script, in order; records every request."""
+
+    name = "scripted"
+
+    def __init__(self, *steps: Any, settings: ResolvedSettings | None = None) -> None:
+        super().__init__(settings=settings or settings_with())
+        self.steps = list(steps)
+        self.requests: list[SummaryRequest] = []
+
+    def summarize(self, request: SummaryRequest) -> SummaryResult:
+        self.requests.append(request)
+        step = self.steps.pop(0) if self.steps else VALID_SUMMARY
+        if isinstance(step, BaseException):
+            raise step
+        if callable(step):
+            step = step(request)
+        return SummaryResult(text=step, model="scripted-1", input_tokens=10, output_tokens=20)
+
+
+class GatedSummarizer(StaticSummarizer):
+    """Blocks inside summarize() until released, so a test can act mid-summarization."""
+
+    def __init__(self, *, settings: ResolvedSettings | None = None, during=None) -> None:
+        super().__init__(settings=settings or settings_with())
+        self.entered = threading.Event()
+        self.release = threading.Event()
+        self.during = during
+
+    def summarize(self, request: SummaryRequest) -> SummaryResult:
+        self.entered.set()
+        if self.during is not None:
+            self.during()
+        assert self.release.wait(30), "the test never released the summarizer"
+        return super().summarize(request)
