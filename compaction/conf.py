@@ -23,7 +23,6 @@ DEFAULTS: dict[str, Any] = {
     "SUMMARIZER": None,
     "MODEL": "claude-haiku-4-5",
     "MAX_TOKENS": 4096,
-    "TEMPERATURE": 0.0,
     "API_TIMEOUT": 60.0,  # seconds, per summarizer request
     "API_MAX_RETRIES": 2,  # the SDK's own retries (set 0 inside Celery workers)
     # Attempts of the whole summarization before the fallback, and the backoff between them.
@@ -148,7 +147,7 @@ def validate_values(values: Mapping[str, Any]) -> list[str]:
             problems.append(f"{key}: must be a positive integer or None, not {value!r}")
         elif key == "PROTECT_FIRST_MESSAGE" and not isinstance(value, bool):
             problems.append(f"{key}: must be true or false, not {value!r}")
-        elif key in ("TEMPERATURE", "API_TIMEOUT", "RETRY_BACKOFF_SECONDS") and not (
+        elif key in ("API_TIMEOUT", "RETRY_BACKOFF_SECONDS") and not (
             isinstance(value, int | float) and not isinstance(value, bool) and value >= 0
         ):
             problems.append(f"{key}: must be a non-negative number, not {value!r}")

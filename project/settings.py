@@ -28,6 +28,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "compaction",
+    "project",  # the demo_setup command
 ]
 
 MIDDLEWARE = [

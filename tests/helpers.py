@@ -95,8 +95,11 @@ class StaticSummarizer(Summarizer):
 
     def summarize(self, request: SummaryRequest) -> SummaryResult:
         return SummaryResult(
-            text=self.text, model=self.model, input_tokens=len(request.transcript) // 4,
-            output_tokens=len(self.text) // 4, request_id="req_static",
+            text=self.text,
+            model=self.model,
+            input_tokens=len(request.transcript) // 4,
+            output_tokens=len(self.text) // 4,
+            request_id="req_static",
         )
 
 

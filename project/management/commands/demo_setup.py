@@ -1,0 +1,76 @@
+"""Prepare the demo database: a demo superuser and the real transcripts, one compacted.
+
+Idempotent: run it again and it only adds what is missing.
+"""
+
+import io
+import json
+import os
+from pathlib import Path
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from django.core.management.base import BaseCommand
+
+from compaction import selectors
+from compaction.models import ChatSession
+from compaction.services import message_append, session_create
+
+FIXTURES = Path(settings.BASE_DIR) / "fixtures" / "transcripts"
+LONG_SESSION = "demo-all-transcripts"
+# Lower than the production defaults so the demo's long session really compacts.
+LONG_SESSION_CONFIG = {"COMPACTION_THRESHOLD": 30_000, "KEEP_RECENT_TOKENS": 6_000}
+
+
+class Command(BaseCommand):
+    help = "Create the demo superuser and import the fixture transcripts (idempotent)."
+
+    def handle(self, *args, **options):
+        user = self._superuser()
+        for path in sorted(FIXTURES.glob("*.json")):
+            if ChatSession.objects.filter(owner=user, external_id=path.stem).exists():
+                continue
+            out = io.StringIO()
+            call_command("import_transcript", str(path), "--external-id", path.stem, stdout=out)
+            session_id = out.getvalue().strip().splitlines()[-1]
+            ChatSession.objects.filter(pk=session_id).update(owner=user)
+            self.stdout.write(f"imported {path.name} as session {session_id}")
+        self._long_session(user)
+
+    def _superuser(self):
+        User = get_user_model()
+        user = User.objects.filter(username="demo").first()
+        if user is None:
+            user = User.objects.create_superuser(
+                "demo", "demo@example.com", os.environ.get("DEMO_PASSWORD", "demo")
+            )
+            self.stdout.write("created superuser demo")
+        return user
+
+    def _long_session(self, user) -> None:
+        if ChatSession.objects.filter(owner=user, external_id=LONG_SESSION).exists():
+            return
+        session = session_create(
+            owner=user,
+            external_id=LONG_SESSION,
+            agent_id="swe-agent",
+            system_prompt="You are an autonomous programmer working in a repository.",
+            config=LONG_SESSION_CONFIG,
+        )
+        # Appending one transcript at a time lets AUTO_COMPACT="sync" compact the session
+        # whenever it crosses its threshold, as it would in production.
+        for path in sorted(FIXTURES.glob("*.json")):
+            messages = json.loads(path.read_text())["messages"]
+            result = message_append(session_id=session.pk, messages=messages)
+            if result.compaction is not None:
+                self.stdout.write(
+                    f"auto-compacted {LONG_SESSION}: {result.compaction.status}, "
+                    f"{result.compaction.tokens_before} -> {result.compaction.tokens_after} tokens"
+                )
+        session.refresh_from_db()
+        payload = selectors.session_context_build(session=session)
+        self.stdout.write(
+            f"session {LONG_SESSION} ({session.pk}): {session.message_count} messages, "
+            f"checkpoint v{session.checkpoint_version}, context {payload.estimated_tokens} tokens"
+        )
