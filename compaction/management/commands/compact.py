@@ -1,0 +1,188 @@
+"""Compact one session, or every session over its threshold.
+
+Usage::
+
+    manage.py compact                       # every session over its threshold
+    manage.py compact --session ID --force  # one session, even below the threshold
+    manage.py compact --dry-run             # what would happen; no summarizer call
+"""
+
+from __future__ import annotations
+
+import sys
+import traceback
+import uuid
+from collections.abc import Iterator
+from typing import Any, TextIO
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db.models import F, FloatField, Q
+from django.db.models.expressions import ExpressionWrapper
+from tqdm import tqdm
+
+from compaction import selectors
+from compaction.conf import app_settings
+from compaction.exceptions import CompactionError, CompactionInProgress
+from compaction.management.commands._common import error_text, parse_session_id
+from compaction.models import ChatSession, CompactionRun
+from compaction.services import CompactionEstimate, compaction_estimate, compaction_run_execute
+
+Status = CompactionRun.Status
+COMPACTED = (Status.SUCCEEDED, Status.FELL_BACK)
+
+
+def sessions_over_threshold() -> Iterator[uuid.UUID]:
+    """Ids of the sessions ``session_should_compact`` holds true for, without loading them all.
+
+    SQL keeps sessions without per-session overrides only when their calibrated estimate
+    exceeds the global threshold (a superset of ``round(...) > threshold``); sessions with a
+    ``config`` may override the threshold, so they are checked one by one in Python.
+    """
+    calibrated = ExpressionWrapper(
+        F("estimated_tokens") * F("calibration_ratio"), output_field=FloatField()
+    )
+    queryset = (
+        ChatSession.objects.annotate(calibrated=calibrated)
+        .filter(~Q(config={}) | Q(calibrated__gt=app_settings.threshold))
+        .only("id", "estimated_tokens", "calibration_ratio", "config")
+        .order_by("created_at", "id")
+    )
+    for session in queryset.iterator(chunk_size=1000):
+        if selectors.session_should_compact(session=session):
+            yield session.pk
+
+
+def reduction(before: int | None, after: int | None) -> str:
+    if before is None or after is None:
+        return f"{before if before is not None else '?'} → ? tokens"
+    percent = (before - after) / before * 100 if before else 0.0
+    return f"{before} → {after} tokens ({percent:.1f}% less)"
+
+
+class Command(BaseCommand):
+    help = (
+        "Compact a session (--session), or every session whose calibrated token estimate is "
+        "over its threshold. Prints one line per session; exits non-zero when a compaction "
+        "failed. --dry-run shows what a compaction would do without calling the summarizer."
+    )
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--session", metavar="ID", help="Compact only this session.")
+        parser.add_argument(
+            "--force",
+            action="store_true",
+            help="Compact even below the threshold (needs --session).",
+        )
+        parser.add_argument(
+            "--dry-run",
+            action="store_true",
+            help="Print the estimate (tokens before/after, messages, cut) and change nothing.",
+        )
+        parser.add_argument(
+            "--trigger",
+            default=CompactionRun.Trigger.COMMAND,
+            choices=CompactionRun.Trigger.values,
+            help="The trigger recorded on the runs (default: command).",
+        )
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        self.verbosity = options["verbosity"]
+        self.show_traceback = options.get("traceback", False)
+        if options["session"]:
+            session_id = parse_session_id(options["session"])
+            try:
+                selectors.session_get(session_id=session_id)
+            except CompactionError as exc:
+                raise CommandError(error_text(exc, one_line=True)) from exc
+            session_ids = [session_id]
+        else:
+            if options["force"]:
+                raise CommandError(
+                    "--force needs --session: without it only sessions over their threshold "
+                    "are compacted."
+                )
+            session_ids = list(sessions_over_threshold())
+            if not session_ids:
+                self.stdout.write("No session is over its compaction threshold.")
+                return
+
+        stream: TextIO = options.get("stderr") or sys.stderr
+        bar = tqdm(
+            session_ids,
+            desc="dry run" if options["dry_run"] else "compacting",
+            unit="session",
+            file=stream,
+            disable=len(session_ids) <= 1 or not stream.isatty(),
+        )
+        failed: list[str] = []
+        counts: dict[str, int] = {}
+        with bar:
+            for session_id in bar:
+                if options["dry_run"]:
+                    status, line = self._estimate(session_id)
+                else:
+                    status, line = self._compact(
+                        session_id, force=options["force"], trigger=options["trigger"]
+                    )
+                counts[status] = counts.get(status, 0) + 1
+                if status in (Status.FAILED, "error"):
+                    failed.append(str(session_id))
+                style = {
+                    Status.SUCCEEDED: self.style.SUCCESS,
+                    Status.FELL_BACK: self.style.WARNING,
+                    Status.FAILED: self.style.ERROR,
+                    "error": self.style.ERROR,
+                }.get(status)
+                with tqdm.external_write_mode(file=stream):
+                    self.stdout.write(line, style_func=style)
+
+        if len(session_ids) > 1:
+            self.stdout.write(
+                f"{len(session_ids)} sessions: "
+                + ", ".join(f"{n} {status}" for status, n in sorted(counts.items()))
+            )
+        if failed:
+            raise CommandError(
+                f"Compaction failed for {len(failed)} session(s): {', '.join(failed)}"
+            )
+
+    def _estimate(self, session_id: uuid.UUID) -> tuple[str, str]:
+        try:
+            estimate: CompactionEstimate = compaction_estimate(session_id=session_id)
+        except ChatSession.DoesNotExist:
+            return "error", f"{session_id}  error  session not found"
+        except CompactionError as exc:
+            return "error", f"{session_id}  error  {error_text(exc, one_line=True)}"
+        verdict = "would compact" if estimate.would_compact else "would not compact"
+        cut = f"cut at seq {estimate.cut_seq}" if estimate.cut_seq is not None else "no cut"
+        threshold = "over" if estimate.should_compact else "under"
+        return "dry-run", (
+            f"{session_id}  dry-run: {verdict}  "
+            f"{reduction(estimate.tokens_before, estimate.tokens_after)}  "
+            f"{estimate.messages_to_compact} messages to compact, {estimate.messages_kept} kept, "
+            f"{cut}  ({threshold} the threshold)  {estimate.reason}"
+        )
+
+    def _compact(self, session_id: uuid.UUID, *, force: bool, trigger: str) -> tuple[str, str]:
+        try:
+            run = compaction_run_execute(session_id=session_id, trigger=trigger, force=force)
+        except CompactionInProgress as exc:
+            run_id = f"run {exc.run.pk}" if exc.run is not None else "a run"
+            return "in progress", f"{session_id}  in progress  {run_id} is already compacting it"
+        except CompactionError as exc:
+            return "error", f"{session_id}  error  {error_text(exc, one_line=True)}"
+        except Exception as exc:
+            # One broken session must not stop the others; the run keeps its lease until it
+            # expires, and the final CommandError makes the exit status non-zero.
+            if self.show_traceback or self.verbosity >= 2:
+                self.stderr.write(traceback.format_exc())
+            return "error", f"{session_id}  error  {type(exc).__name__}: {exc}"
+        detail = run.error or run.reason
+        if run.status == Status.FELL_BACK:
+            detail = f"warning: the summarizer failed, fell back: {run.error}"
+        # A failed or expired run records the range it planned, but compacted nothing.
+        compacted = run.messages_compacted if run.status in COMPACTED else 0
+        return run.status, (
+            f"{session_id}  {run.status}  {reduction(run.tokens_before, run.tokens_after)}  "
+            f"{compacted} messages compacted  {detail}"
+        )
