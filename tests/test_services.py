@@ -475,3 +475,34 @@ def test_system_checks_flag_bad_settings(settings):
     ids = sorted(m.id for m in check_settings())
     assert ids == ["compaction.E002", "compaction.E002", "compaction.W002"]
     assert check_database() == []  # the tests run on PostgreSQL
+
+
+def test_dry_run_estimate_counts_carried_messages(compaction_settings):
+    compaction_settings(AUTO_COMPACT="off", KEEP_RECENT_TOKENS=300)
+    data = json.loads((FIXTURES / "swe-03-pydicom__pydicom-1458.json").read_text())
+    session = services.session_create(system_prompt=data["system"])
+    services.message_append(session_id=session.pk, messages=data["messages"])
+    estimate = services.compaction_estimate(session_id=session.pk)
+    run = services.compaction_run_execute(session_id=session.pk, trigger="command", force=True)
+    assert estimate.tokens_before == run.tokens_before
+    # The estimate assumes a full-size summary, so it may only overestimate, and not by much.
+    assert run.tokens_after <= estimate.tokens_after <= run.tokens_after + 1600
+    with pytest.raises(SessionNotFound):
+        services.compaction_estimate(session_id="00000000-0000-0000-0000-000000000000")
+
+
+class CrashingSummarizer(StaticSummarizer):
+    def summarize(self, request):
+        raise ZeroDivisionError("plugin bug")
+
+
+def test_crashing_summarizer_releases_the_lease(small):
+    session = _session(chat(20))
+    run = services.compaction_run_execute(
+        session_id=session.pk, trigger="command",
+        summarizer=CrashingSummarizer(settings=settings_with()),
+    )
+    assert run.status == "fell_back" and "ZeroDivisionError: plugin bug" in run.error
+    assert run.attempts == 1
+    session.refresh_from_db()
+    assert session.lease_token is None

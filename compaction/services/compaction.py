@@ -34,12 +34,13 @@ from compaction.conf import ResolvedSettings, app_settings
 from compaction.engine.blocks import is_turn_start, tool_result_ids
 from compaction.engine.context import summary_tokens
 from compaction.engine.cutpoint import CutDecision, MessageInfo, choose_cut
-from compaction.engine.tokens import text_tokens
 from compaction.engine.transcript import chunk_transcript
 from compaction.engine.validation import validate_summary
 from compaction.exceptions import (
     CompactionInProgress,
     InvalidSummary,
+    PermanentSummarizerError,
+    SessionNotFound,
     SummarizerError,
 )
 from compaction.models import ChatSession, Checkpoint, CompactionRun, Message
@@ -124,25 +125,36 @@ def _threshold_reason(session: ChatSession, settings: ResolvedSettings) -> str |
 
 
 def compaction_estimate(*, session_id: UUID | str) -> CompactionEstimate:
-    """Dry run: tokens before/after and the messages a compaction would take. No LLM call."""
-    session = ChatSession.objects.get(pk=session_id)
+    """Dry run: tokens before/after and the messages a compaction would take. No LLM call.
+
+    Tokens are uncalibrated estimates, like a run's ``tokens_before`` / ``tokens_after``.
+    """
+    try:
+        session = ChatSession.objects.get(pk=session_id)
+    except (ChatSession.DoesNotExist, ValueError):
+        raise SessionNotFound("Session not found.", details={"session": str(session_id)}) from None
     settings = app_settings.for_session(session)
     decision = _plan_cut(session, settings)
-    before = session.estimated_tokens
-    if not decision.should_cut:
-        after = before
-    else:
+    before = after = session.estimated_tokens
+    if decision.should_cut:
         previous = Checkpoint.objects.filter(session=session).order_by("-version").first()
+        carried_rows = Message.objects.filter(
+            session=session, seq__in=decision.carried_seqs
+        ).values("seq", "role", "content", "pinned")
+        # A full-size summary is the safe guess for a dry run; carried messages come on top.
+        new_summary = summary_tokens(
+            summary=" " * settings.SUMMARY_MAX_CHARS,
+            version=session.checkpoint_version + 1,
+            carried=_carried_items(list(carried_rows), previous, settings.PROTECT_FIRST_MESSAGE),
+            image_tokens=settings.IMAGE_TOKENS,
+        )
         old_summary = previous.summary_tokens if previous else 0
-        # A full-size summary is the safe guess for a dry run.
-        new_summary = text_tokens(" " * settings.SUMMARY_MAX_CHARS)
         after = max(0, before - decision.compacted_tokens - old_summary + new_summary)
-    ratio = session.calibration_ratio
     return CompactionEstimate(
         would_compact=decision.should_cut,
         reason=decision.reason,
-        tokens_before=round(before * ratio),
-        tokens_after=round(after * ratio),
+        tokens_before=before,
+        tokens_after=after,
         messages_to_compact=decision.messages_compacted,
         messages_kept=decision.messages_kept,
         cut_seq=decision.cut_seq,
@@ -557,7 +569,12 @@ def compaction_run_execute(
     for attempt in range(1, settings.MAX_ATTEMPTS + 1):
         try:
             outcome = compaction_run_summarize(run=run, summarizer=summarizer)
-        except SummarizerError as exc:
+        except Exception as exc:
+            if not isinstance(exc, SummarizerError):
+                # A crashing summarizer (a bug, a broken plugin) must not leave the session
+                # leased until LEASE_SECONDS pass: treat it as a permanent failure.
+                logger.exception("Summarizer crashed during compaction %s", run.pk)
+                exc = PermanentSummarizerError(f"{type(exc).__name__}: {exc}")
             error = exc
             _record_attempt_error(run, exc)
             logger.warning("Compaction %s attempt %s failed: %s", run.pk, attempt, exc.message)

@@ -97,14 +97,19 @@ def message_append(
 
 
 def _after_append(session: ChatSession, *, auto_compact: bool) -> CompactionRun | None:
-    """Memory flush near the threshold, then compaction over it (AUTO_COMPACT="sync")."""
+    """Memory flush near the threshold, then compaction over it (AUTO_COMPACT="sync").
+
+    ``auto_compact=False`` (bulk imports) skips both.
+    """
     from compaction.services.compaction import compaction_run_execute, memory_flush_once
 
+    if not auto_compact:
+        return None
     settings = app_settings.for_session(session)
     tokens = session.calibrated_tokens
     if settings.MEMORY_FLUSH and tokens > settings.threshold - settings.MEMORY_FLUSH_MARGIN:
         memory_flush_once(session=session, run=None)
-    if not (auto_compact and settings.AUTO_COMPACT == "sync" and tokens > settings.threshold):
+    if not (settings.AUTO_COMPACT == "sync" and tokens > settings.threshold):
         return None
     if (
         session.lease_token
