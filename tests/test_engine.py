@@ -469,3 +469,17 @@ def test_transcript_of_the_whole_conversation_contains_every_message():
     messages = [{"seq": i + 1, **m} for i, m in enumerate(_conversation(["tool", "turn"] * 5))]
     text = render_transcript(messages)
     assert all(f"[#{m['seq']} " in text for m in messages)
+
+
+def test_sdk_response_blocks_dumped_with_none_fields_are_accepted_and_cleaned():
+    from anthropic.types import TextBlock, ToolUseBlock
+
+    blocks = [
+        TextBlock(type="text", text="Let me look.").model_dump(),
+        ToolUseBlock(type="tool_use", id="toolu_1", name="bash", input={"c": "ls"}).model_dump(),
+    ]
+    (cleaned,) = _clean([{"role": "assistant", "content": blocks}], previous=("user", "go"))
+    assert cleaned.content == [
+        {"type": "text", "text": "Let me look."},
+        {"type": "tool_use", "id": "toolu_1", "name": "bash", "input": {"c": "ls"}},
+    ]

@@ -21,10 +21,10 @@ USER_BLOCKS = frozenset({"text", "image", "document", "tool_result"})
 ASSISTANT_BLOCKS = frozenset({"text", "tool_use", "thinking", "redacted_thinking"})
 _ALLOWED_KEYS = {
     "text": {"type", "text", "cache_control", "citations"},
-    "image": {"type", "source", "cache_control"},
+    "image": {"type", "source", "cache_control", "transformations"},
     "document": {"type", "source", "title", "context", "citations", "cache_control"},
-    "tool_use": {"type", "id", "name", "input", "cache_control"},
-    "tool_result": {"type", "tool_use_id", "content", "is_error", "cache_control"},
+    "tool_use": {"type", "id", "name", "input", "cache_control", "caller", "toolset_name"},
+    "tool_result": {"type", "tool_use_id", "content", "is_error", "cache_control", "toolset_name"},
     "thinking": {"type", "thinking", "signature"},
     "redacted_thinking": {"type", "data"},
 }
@@ -57,6 +57,20 @@ def _has_nul(value: Any) -> bool:
     if isinstance(value, list):
         return any(_has_nul(v) for v in value)
     return False
+
+
+def _drop_none(block: Any) -> Any:
+    """A block without its None-valued fields, as ``model_dump()`` of SDK responses has them.
+
+    Hosts store ``[b.model_dump() for b in response.content]``; those dicts carry
+    ``"citations": None``, ``"caller": None``..., which mean "absent" and would be noise.
+    """
+    if not isinstance(block, dict):
+        return block
+    cleaned = {k: v for k, v in block.items() if v is not None}
+    if isinstance(cleaned.get("content"), list):
+        cleaned["content"] = [_drop_none(item) for item in cleaned["content"]]
+    return cleaned
 
 
 def _nonblank(value: Any) -> bool:
@@ -159,6 +173,7 @@ def _clean_one(raw: Any, path: str, errors: _Errors, *, max_chars: int) -> Clean
         if not content.strip():
             errors.add(f"{prefix}content", "must not be empty")
     elif isinstance(content, list):
+        content = [_drop_none(block) for block in content]
         if not content:
             errors.add(f"{prefix}content", "must contain at least one block")
         for i, block in enumerate(content):

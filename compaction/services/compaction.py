@@ -45,7 +45,7 @@ from compaction.exceptions import (
 )
 from compaction.models import ChatSession, Checkpoint, CompactionRun, Message
 from compaction.services.locking import lock_session
-from compaction.summarizers import Summarizer, SummaryRequest, get_summarizer, summarizer_path
+from compaction.summarizers import Summarizer, SummaryRequest, get_summarizer, summarizer_name
 
 logger = logging.getLogger(__name__)
 Status = CompactionRun.Status
@@ -180,9 +180,15 @@ def _expire_live_runs(session: ChatSession, *, reason: str, now: datetime) -> li
 
 
 def compaction_run_claim(
-    *, session_id: UUID | str, trigger: str, force: bool = False
+    *,
+    session_id: UUID | str,
+    trigger: str,
+    force: bool = False,
+    summarizer: str | None = None,
 ) -> CompactionRun:
     """Phase 1. Return a ``running`` run holding the lease, or a ``skipped`` one.
+
+    ``summarizer`` is the name recorded on the run (default: the configured summarizer).
 
     Raises ``CompactionInProgress`` (with the in-flight run) while a live lease exists.
     """
@@ -213,7 +219,7 @@ def compaction_run_claim(
             "force": force,
             "base_version": session.checkpoint_version,
             "tokens_before": session.estimated_tokens,
-            "summarizer": summarizer_path(settings).rsplit(".", 1)[-1],
+            "summarizer": summarizer or summarizer_name(settings),
             "started_at": now,
         }
         if skip_reason is not None:
@@ -561,7 +567,12 @@ def compaction_run_execute(
     Returns the finished run (``succeeded``, ``fell_back``, ``failed``, ``skipped`` or
     ``expired``); raises ``CompactionInProgress`` while another run holds the lease.
     """
-    run = compaction_run_claim(session_id=session_id, trigger=trigger, force=force)
+    run = compaction_run_claim(
+        session_id=session_id,
+        trigger=trigger,
+        force=force,
+        summarizer=summarizer.name if summarizer is not None else None,
+    )
     if run.status != Status.RUNNING:
         return run
     settings = app_settings.for_session(run.session)

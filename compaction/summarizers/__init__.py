@@ -9,7 +9,14 @@ from django.utils.module_loading import import_string
 from compaction.conf import ResolvedSettings
 from compaction.summarizers.base import Summarizer, SummaryRequest, SummaryResult
 
-__all__ = ["Summarizer", "SummaryRequest", "SummaryResult", "get_summarizer"]
+__all__ = [
+    "Summarizer",
+    "SummaryRequest",
+    "SummaryResult",
+    "get_summarizer",
+    "summarizer_name",
+    "summarizer_path",
+]
 
 ANTHROPIC = "compaction.summarizers.anthropic.AnthropicSummarizer"
 OFFLINE = "compaction.summarizers.offline.OfflineSummarizer"
@@ -20,6 +27,11 @@ def summarizer_path(settings: ResolvedSettings) -> str:
     if settings.SUMMARIZER:
         return settings.SUMMARIZER
     return ANTHROPIC if os.environ.get("ANTHROPIC_API_KEY") else OFFLINE
+
+
+def summarizer_name(settings: ResolvedSettings) -> str:
+    """The configured summarizer's ``name`` (a class attribute: nothing is instantiated)."""
+    return import_string(summarizer_path(settings)).name
 
 
 def get_summarizer(settings: ResolvedSettings) -> Summarizer:

@@ -47,32 +47,119 @@ def _cues(*phrases: str) -> re.Pattern[str]:
     return re.compile(r"(?<![\w'])(?:" + "|".join(phrases) + r")(?![\w'])", re.IGNORECASE)
 
 
-_STRONG_CONSTRAINT = _cues("must", "must not", "mustn't", "don't", "do not", "never", "always",
-                           "prefer(?:s|red)?", "please use", "make sure", "avoid")
-_CONSTRAINT = _cues("should(?:n't| not)?", "only use", "need to", "have to", "required?",
-                    "can't", "cannot", "without")
-_STRONG_DECISION = _cues("we decided", "decided", "decide to", "chose", "choose to", "opted",
-                         "going with", "go with", "settled on", "instead of", "rather than",
-                         "switch(?:ed)? to", "(?:I|we)(?:'ll| will) use", "because")
+_STRONG_CONSTRAINT = _cues(
+    "must",
+    "must not",
+    "mustn't",
+    "don't",
+    "do not",
+    "never",
+    "always",
+    "prefer(?:s|red)?",
+    "please use",
+    "make sure",
+    "avoid",
+)
+_CONSTRAINT = _cues(
+    "should(?:n't| not)?",
+    "only use",
+    "need to",
+    "have to",
+    "required?",
+    "can't",
+    "cannot",
+    "without",
+)
+_STRONG_DECISION = _cues(
+    "we decided",
+    "decided",
+    "decide to",
+    "chose",
+    "choose to",
+    "opted",
+    "going with",
+    "go with",
+    "settled on",
+    "instead of",
+    "rather than",
+    "switch(?:ed)? to",
+    "(?:I|we)(?:'ll| will) use",
+    "because",
+)
 _DECISION = _cues("let's", "let us", "the plan is", "approach")
-_DONE = _cues("fixed", "added", "created", "updated", "ran", "passed", "implemented", "done",
-              "completed", "finished", "resolved", "removed", "renamed", "wrote", "installed",
-              "refactored", "changed", "modified", "merged", "deployed", "succeeded",
-              "successfully", "works now", "now works", "verified", "confirmed")
-_NOT_DONE = re.compile(r"n't\b|\b(?:not|never|no longer|failed to|yet to|if|unless|whether|"
-                       r"should|would|could|to ensure|to make sure|in order to)\b|\?$|"
-                       r"^(?:let's|let us|we need|i need|to |now we|next)", re.IGNORECASE)
-_NEXT = _cues("next", "will", r"\w+'ll", "then", "todo", "to-do", "remaining", "still need",
-              "need to", "plan to", "going to", "afterwards", "follow-up")
+_DONE = _cues(
+    "fixed",
+    "added",
+    "created",
+    "updated",
+    "ran",
+    "passed",
+    "implemented",
+    "done",
+    "completed",
+    "finished",
+    "resolved",
+    "removed",
+    "renamed",
+    "wrote",
+    "installed",
+    "refactored",
+    "changed",
+    "modified",
+    "merged",
+    "deployed",
+    "succeeded",
+    "successfully",
+    "works now",
+    "now works",
+    "verified",
+    "confirmed",
+)
+_NOT_DONE = re.compile(
+    r"n't\b|\b(?:not|never|no longer|failed to|yet to|if|unless|whether|"
+    r"should|would|could|to ensure|to make sure|in order to)\b|\?$|"
+    r"^(?:let's|let us|we need|i need|to |now we|next)",
+    re.IGNORECASE,
+)
+_NEXT = _cues(
+    "next",
+    "will",
+    r"\w+'ll",
+    "then",
+    "todo",
+    "to-do",
+    "remaining",
+    "still need",
+    "need to",
+    "plan to",
+    "going to",
+    "afterwards",
+    "follow-up",
+)
 # Work under way, as opposed to _NEXT's future work.
-_INTENT = _cues("let's", "let us", "I'm", "we're", "currently", "trying", "working on",
-                "started", "in the middle of", "now I", "now we")
-_CORRECTION = re.compile(r"^(?:no|nope|wrong)\b|that'?s (?:not|wrong)|that is (?:not|wrong)|"
-                         r"not what I|\b(?:actually|instead|undo|revert|stop)\b|don'?t do that",
-                         re.IGNORECASE)
-_APPROVAL = re.compile(r"^(?:yes|yep|ok(?:ay)?|sure|great|perfect|nice|approved?)\b|"
-                       r"\b(?:looks good|lgtm|thanks|thank you|well done|good job|works)\b",
-                       re.IGNORECASE)
+_INTENT = _cues(
+    "let's",
+    "let us",
+    "I'm",
+    "we're",
+    "currently",
+    "trying",
+    "working on",
+    "started",
+    "in the middle of",
+    "now I",
+    "now we",
+)
+_CORRECTION = re.compile(
+    r"^(?:no|nope|wrong)\b|that'?s (?:not|wrong)|that is (?:not|wrong)|"
+    r"not what I|\b(?:actually|instead|undo|revert|stop)\b|don'?t do that",
+    re.IGNORECASE,
+)
+_APPROVAL = re.compile(
+    r"^(?:yes|yep|ok(?:ay)?|sure|great|perfect|nice|approved?)\b|"
+    r"\b(?:looks good|lgtm|thanks|thank you|well done|good job|works)\b",
+    re.IGNORECASE,
+)
 
 # Fences only open at a line start: an unanchored search is quadratic on runs of backticks.
 _FENCE = re.compile(r"^[ \t]*```[^\n]*\n(.*?)(?:^[ \t]*```|\Z)", re.DOTALL | re.MULTILINE)
@@ -100,8 +187,10 @@ _QUANTITY = re.compile(
     re.IGNORECASE,
 )
 # The counting lines this summarizer writes, parsed back to carry counts across updates.
-_STATS = re.compile(r"(\d+) messages summarized \((\d+) user, (\d+) assistant\); (\d+) tool "
-                    r"calls(?: \((.*)\))?, (\d+) tool errors\.")
+_STATS = re.compile(
+    r"(\d+) messages summarized \((\d+) user, (\d+) assistant\); (\d+) tool "
+    r"calls(?: \((.*)\))?, (\d+) tool errors\."
+)
 _PEOPLE = re.compile(r'The user (corrected the agent|approved) (\d+) time\(s\), latest: "(.*)"')
 _PATH_KEYS = ("path", "file_path", "filepath", "file", "filename", "file_name", "url", "query")
 _STOPWORDS = frozenset(["with", "that", "this", "from", "into", "have", "been", "will", "then"])
@@ -227,8 +316,13 @@ class _Extractor:
         value = _clip(_flat(value), 200)
         if len(value) < 2:
             return
-        label = {"path": "File: ", "command": "Command: ", "url": "URL: ", "error": "Error: ",
-                 "quantity": "Value: "}.get(kind, "")
+        label = {
+            "path": "File: ",
+            "command": "Command: ",
+            "url": "URL: ",
+            "error": "Error: ",
+            "quantity": "Value: ",
+        }.get(kind, "")
         quoted = kind in ("path", "command", "identifier") and "`" not in value
         text = f"{label}`{value}`" if quoted else label + value
         rank = {"fact": 4, "error": 3, "url": 3, "path": 3, "quantity": 1}.get(kind, 2)
@@ -326,8 +420,14 @@ class _Extractor:
         self.tools[name] += 1
         self.tool_names[str(block.get("id"))] = name
         args = block.get("input") if isinstance(block.get("input"), dict) else {}
-        main = next((args[k] for k in ("command", "cmd", *_PATH_KEYS)
-                     if isinstance(args.get(k), str) and args[k].strip()), None)
+        main = next(
+            (
+                args[k]
+                for k in ("command", "cmd", *_PATH_KEYS)
+                if isinstance(args.get(k), str) and args[k].strip()
+            ),
+            None,
+        )
         arg = main.strip().splitlines()[0] if main else json.dumps(args, sort_keys=True)
         arg = _clip(_flat(arg), 120).replace("`", "'") if args else ""
         text = f"Ran `{name}`: `{arg}`" if arg else f"Ran `{name}`"
@@ -393,13 +493,18 @@ class _Extractor:
         """Counts for the conversation so far: the previous checkpoint's counts carry over."""
         counts = Counter(self.roles)
         counts.update(calls=sum(self.tools.values()), errors=self.errors)
-        people = {"corrected the agent": [len(self.corrections), self.corrections[-1:]],
-                  "approved": [len(self.approvals), self.approvals[-1:]]}
+        people = {
+            "corrected the agent": [len(self.corrections), self.corrections[-1:]],
+            "approved": [len(self.approvals), self.approvals[-1:]],
+        }
         for line in previous:
             if match := _STATS.fullmatch(line):
                 numbers = map(int, match.group(1, 2, 3, 4, 6))
-                counts.update(dict(zip(["total", "user", "assistant", "calls", "errors"],
-                                       numbers, strict=True)))
+                counts.update(
+                    dict(
+                        zip(["total", "user", "assistant", "calls", "errors"], numbers, strict=True)
+                    )
+                )
                 for name, count in re.findall(r"(\S+) x(\d+)", match.group(5) or ""):
                     self.tools[name] += int(count)
             elif match := _PEOPLE.fullmatch(line):
@@ -410,7 +515,8 @@ class _Extractor:
         listed = ", ".join(f"{name} x{count}" for name, count in by_count)
         lines = [
             f"{total} messages summarized ({counts['user']} user, {counts['assistant']} "
-            f"assistant); {counts['calls']} tool calls" + (f" ({listed})" if listed else "")
+            f"assistant); {counts['calls']} tool calls"
+            + (f" ({listed})" if listed else "")
             + f", {counts['errors']} tool errors."
         ]
         for label, (count, latest) in people.items():
@@ -465,7 +571,8 @@ def _merge(
     sections = split_sections(previous) if previous else {}
     old = {name: _bullets(sections[name]) for name in _LISTS if name in sections}
     old["Conversation Dynamics"] = [  # folded into the new counts
-        line for line in old.get("Conversation Dynamics", [])
+        line
+        for line in old.get("Conversation Dynamics", [])
         if not (_STATS.fullmatch(line) or _PEOPLE.fullmatch(line))
     ]
     if previous:
@@ -506,8 +613,14 @@ def _render(goal: str, lists: dict[str, list[_Item]], item_chars: int) -> str:
         return [f"- {_clip(item.text, item_chars)}" for item in lists[name]] or ["- (none)"]
 
     lines = ["## Goal", _clip(goal, min(GOAL_MAX_CHARS, item_chars + 100)) or "- (none)", ""]
-    for name in ("Constraints & Preferences", "Progress", "Key Decisions",
-                 "Conversation Dynamics", "Next Steps", "Critical Context"):
+    for name in (
+        "Constraints & Preferences",
+        "Progress",
+        "Key Decisions",
+        "Conversation Dynamics",
+        "Next Steps",
+        "Critical Context",
+    ):
         lines.append(f"## {name}")
         if name == "Progress":
             lines += ["### Done", *bullets("Done"), "### In Progress", *bullets("In Progress")]
@@ -554,8 +667,11 @@ class OfflineSummarizer(Summarizer):
         extractor.run(request.messages)
         # The host may list facts that must survive ("- ..." lines); other instructions are
         # for a model and have no meaning here.
-        facts = [line.strip()[2:].strip() for line in request.extra_instructions.splitlines()
-                 if line.strip().startswith("- ") and line.strip()[2:].strip()]
+        facts = [
+            line.strip()[2:].strip()
+            for line in request.extra_instructions.splitlines()
+            if line.strip().startswith("- ") and line.strip()[2:].strip()
+        ]
         previous = request.previous_summary or ""
         earlier = _bullets(split_sections(previous).get("Conversation Dynamics", []))
         goal, lists = _merge(previous, extractor.goal, extractor.lists(earlier), facts)
