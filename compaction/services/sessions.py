@@ -49,6 +49,13 @@ def _check_text(value: Any, field: str, *, max_length: int | None = None) -> str
     return value
 
 
+def _external_id_taken() -> InvalidInput:
+    return InvalidInput(
+        "A session with this external_id already exists.",
+        details={"external_id": "already used by another of your sessions"},
+    )
+
+
 def session_create(
     *,
     owner: Any = None,
@@ -73,10 +80,7 @@ def session_create(
             session.save(force_insert=True)
     except IntegrityError as exc:
         # A fresh UUID cannot collide: the per-owner external_id constraint is the only way here.
-        raise InvalidInput(
-            "A session with this external_id already exists.",
-            details={"external_id": "already used by another of your sessions"},
-        ) from exc
+        raise _external_id_taken() from exc
     return session
 
 
@@ -119,10 +123,7 @@ def session_update(
                 ]
             )
     except IntegrityError as exc:
-        raise InvalidInput(
-            "A session with this external_id already exists.",
-            details={"external_id": "already used by another of your sessions"},
-        ) from exc
+        raise _external_id_taken() from exc
     return session
 
 

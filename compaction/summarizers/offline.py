@@ -22,6 +22,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+from compaction.engine.prompts import SECTIONS
 from compaction.engine.transcript import neutralize, tool_result_text
 from compaction.engine.validation import canonical_section, cap_summary, has_content, split_sections
 from compaction.summarizers.base import Summarizer, SummaryRequest, SummaryResult
@@ -613,14 +614,7 @@ def _render(goal: str, lists: dict[str, list[_Item]], item_chars: int) -> str:
         return [f"- {_clip(item.text, item_chars)}" for item in lists[name]] or ["- (none)"]
 
     lines = ["## Goal", _clip(goal, min(GOAL_MAX_CHARS, item_chars + 100)) or "- (none)", ""]
-    for name in (
-        "Constraints & Preferences",
-        "Progress",
-        "Key Decisions",
-        "Conversation Dynamics",
-        "Next Steps",
-        "Critical Context",
-    ):
+    for name in SECTIONS[1:]:
         lines.append(f"## {name}")
         if name == "Progress":
             lines += ["### Done", *bullets("Done"), "### In Progress", *bullets("In Progress")]
