@@ -58,7 +58,8 @@ DEFAULTS: dict[str, Any] = {
     # MEMORY_FLUSH_MARGIN tokens of the threshold.
     "MEMORY_FLUSH": None,
     "MEMORY_FLUSH_MARGIN": 4000,
-    # "off", or "sync": message_append compacts in the same request when over the threshold.
+    # "off"; "sync": message_append compacts in the same request when over the threshold;
+    # "async": it queues one Celery task after the transaction commits.
     "AUTO_COMPACT": "sync",
     # Concurrency.
     "LEASE_SECONDS": 300,
@@ -95,7 +96,7 @@ SESSION_OVERRIDABLE = frozenset(
 CHOICES: dict[str, tuple[str, ...]] = {
     "FALLBACK": ("annotate", "none"),
     "SUMMARY_PLACEMENT": ("messages", "system"),
-    "AUTO_COMPACT": ("off", "sync"),
+    "AUTO_COMPACT": ("off", "sync", "async"),
 }
 
 NON_NEGATIVE_INTS = (

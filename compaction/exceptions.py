@@ -40,6 +40,13 @@ class InvalidSettings(InvalidInput):
     code = "invalid_config"
 
 
+class IdempotencyKeyReused(CompactionError):
+    """The same Idempotency-Key was sent before with a different request body."""
+
+    status_code = 422
+    code = "idempotency_key_reused"
+
+
 class SessionNotFound(CompactionError):
     status_code = 404
     code = "not_found"

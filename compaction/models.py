@@ -271,3 +271,29 @@ class CompactionRun(models.Model):
         if self.started_at and self.finished_at:
             return int((self.finished_at - self.started_at).total_seconds() * 1000)
         return None
+
+
+class IdempotencyKey(models.Model):
+    """A client's ``Idempotency-Key`` for one append, so a retried request writes nothing."""
+
+    session = models.ForeignKey(
+        ChatSession, on_delete=models.CASCADE, related_name="idempotency_keys"
+    )
+    key = models.CharField(max_length=255)
+    fingerprint = models.CharField(max_length=64, help_text="SHA-256 of the request's messages.")
+    first_seq = models.PositiveIntegerField()
+    last_seq = models.PositiveIntegerField()
+    run = models.ForeignKey(
+        CompactionRun, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["session", "key"], name="compaction_idempotency_session_key_uniq"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.session_id} {self.key}"

@@ -165,18 +165,139 @@ def compaction_estimate(*, session_id: UUID | str) -> CompactionEstimate:
 # --------------------------------------------------------------------------- phase 1
 
 
-def _expire_live_runs(session: ChatSession, *, reason: str, now: datetime) -> list[CompactionRun]:
-    runs = list(
-        CompactionRun.objects.select_for_update(of=("self",)).filter(
-            session=session, status__in=CompactionRun.LIVE_STATUSES
-        )
-    )
+def _expire_runs(runs: list[CompactionRun], *, reason: str, now: datetime) -> None:
     for run in runs:
         run.status = Status.EXPIRED
         run.error = reason
         run.finished_at = now
         run.save(update_fields=["status", "error", "finished_at"])
-    return runs
+
+
+def _check_live(
+    session: ChatSession, settings: ResolvedSettings, now: datetime,
+    *, claiming: CompactionRun | None = None,
+) -> None:
+    """Raise ``CompactionInProgress`` for a live run other than ``claiming``; expire dead ones.
+
+    Call with the session locked. A running run is alive while its lease is; a pending
+    (queued) run while it is younger than LEASE_SECONDS, after which its task is presumed lost.
+    """
+    live = CompactionRun.objects.select_for_update(of=("self",)).filter(
+        session=session, status__in=CompactionRun.LIVE_STATUSES
+    )
+    dead = []
+    for run in live:
+        if claiming is not None and run.pk == claiming.pk:
+            continue
+        if run.status == Status.RUNNING:
+            alive = (
+                session.lease_token == run.lease_token
+                and session.lease_expires_at is not None
+                and session.lease_expires_at > now
+            )
+        else:
+            alive = run.created_at + timedelta(seconds=settings.LEASE_SECONDS) > now
+        if alive:
+            raise CompactionInProgress("A compaction of this session is already running.", run=run)
+        dead.append(run)
+    _expire_runs(dead, reason="lease expired before finalize", now=now)
+    if session.lease_token is not None:
+        session.lease_token = session.lease_expires_at = None
+        session.save(update_fields=["lease_token", "lease_expires_at"])
+
+
+def _decide(
+    session: ChatSession, settings: ResolvedSettings, *, force: bool
+) -> tuple[str | None, CutDecision | None]:
+    """(skip reason, cut decision): the trigger unless forced, then the cut point."""
+    reason = None if force else _threshold_reason(session, settings)
+    if reason is not None:
+        return reason, None
+    decision = _plan_cut(session, settings)
+    return (None if decision.should_cut else decision.reason), decision
+
+
+def _enqueue_on_commit(run: CompactionRun) -> None:
+    from compaction.tasks import compact_session
+
+    run_id = str(run.pk)
+    transaction.on_commit(lambda: compact_session.delay(run_id))
+
+
+def compaction_run_queue_locked(
+    *, session: ChatSession, trigger: str, force: bool = False, reason: str = ""
+) -> CompactionRun | None:
+    """Queue a compaction task for an already locked session, unless a run is live.
+
+    Part of the caller's transaction: the task is published only if it commits. Returns
+    the pending run, or None when a live run already exists.
+    """
+    if CompactionRun.objects.filter(
+        session=session, status__in=CompactionRun.LIVE_STATUSES
+    ).exists():
+        return None
+    run = CompactionRun.objects.create(
+        session=session,
+        status=Status.PENDING,
+        trigger=trigger,
+        force=force,
+        reason=reason,
+        base_version=session.checkpoint_version,
+        tokens_before=session.estimated_tokens,
+        summarizer=summarizer_name(app_settings.for_session(session)),
+    )
+    _enqueue_on_commit(run)
+    return run
+
+
+def compaction_run_enqueue(
+    *, session_id: UUID | str, trigger: str, force: bool = False
+) -> CompactionRun:
+    """Queue a compaction on Celery: a ``pending`` run, or ``skipped`` when there is nothing to do.
+
+    Raises ``CompactionInProgress`` while another run is live. The task is published
+    after the transaction commits.
+    """
+    with transaction.atomic():
+        session = lock_session(session_id)
+        now = timezone.now()
+        settings = app_settings.for_session(session)
+        _check_live(session, settings, now)
+        skip_reason, decision = _decide(session, settings, force=force)
+        if skip_reason is not None:
+            return _skipped_run(session, settings, trigger=trigger, force=force,
+                                reason=skip_reason, now=now)
+        assert decision is not None
+        run = compaction_run_queue_locked(
+            session=session, trigger=trigger, force=force, reason=decision.reason
+        )
+        assert run is not None  # _check_live saw no live run under the same lock
+    return run
+
+
+def _skipped_run(
+    session: ChatSession, settings: ResolvedSettings, *, trigger: str, force: bool, reason: str,
+    now: datetime, run: CompactionRun | None = None,
+) -> CompactionRun:
+    fields = {
+        "status": Status.SKIPPED,
+        "trigger": trigger,
+        "force": force,
+        "reason": reason,
+        "base_version": session.checkpoint_version,
+        "tokens_before": session.estimated_tokens,
+        "tokens_after": session.estimated_tokens,
+        "started_at": now,
+        "finished_at": now,
+    }
+    if run is None:
+        return CompactionRun.objects.create(
+            session=session, summarizer=summarizer_name(settings), **fields
+        )
+    for name, value in fields.items():
+        setattr(run, name, value)
+    run.save(update_fields=[*fields])
+    return run
 
 
 def compaction_run_claim(
@@ -185,69 +306,78 @@ def compaction_run_claim(
     trigger: str,
     force: bool = False,
     summarizer: str | None = None,
+    run_id: UUID | str | None = None,
 ) -> CompactionRun:
     """Phase 1. Return a ``running`` run holding the lease, or a ``skipped`` one.
 
+    ``run_id`` claims a queued (``pending``) run instead of creating one; when that run is
+    no longer pending (a redelivered task), it is returned unchanged and nothing is written.
     ``summarizer`` is the name recorded on the run (default: the configured summarizer).
 
-    Raises ``CompactionInProgress`` (with the in-flight run) while a live lease exists.
+    Raises ``CompactionInProgress`` (with the in-flight run) while another run is live.
     """
     with transaction.atomic():
         session = lock_session(session_id)
         now = timezone.now()
-        if session.lease_token is not None:
-            if session.lease_expires_at and session.lease_expires_at > now:
-                live = CompactionRun.objects.filter(
-                    session=session, lease_token=session.lease_token
-                ).first()
-                raise CompactionInProgress(
-                    "A compaction of this session is already running.", run=live
-                )
-            _expire_live_runs(session, reason="lease expired before finalize", now=now)
-            session.lease_token = session.lease_expires_at = None
-            session.save(update_fields=["lease_token", "lease_expires_at"])
+        queued = None
+        if run_id is not None:
+            queued = CompactionRun.objects.select_for_update(of=("self",)).get(
+                pk=run_id, session=session
+            )
+            if queued.status != Status.PENDING:
+                return queued
+            trigger, force = queued.trigger, queued.force
         settings = app_settings.for_session(session)
-        skip_reason = None if force else _threshold_reason(session, settings)
-        decision = None
-        if skip_reason is None:
-            decision = _plan_cut(session, settings)
-            if not decision.should_cut:
-                skip_reason = decision.reason
-        common = {
-            "session": session,
+        _check_live(session, settings, now, claiming=queued)
+        skip_reason, decision = _decide(session, settings, force=force)
+        if skip_reason is not None:
+            return _skipped_run(session, settings, trigger=trigger, force=force,
+                                reason=skip_reason, now=now, run=queued)
+        assert decision is not None
+        token = uuid.uuid4()
+        expires = now + timedelta(seconds=settings.LEASE_SECONDS)
+        fields = {
+            "status": Status.RUNNING,
             "trigger": trigger,
             "force": force,
+            "reason": decision.reason,
             "base_version": session.checkpoint_version,
             "tokens_before": session.estimated_tokens,
             "summarizer": summarizer or summarizer_name(settings),
             "started_at": now,
+            "lease_token": token,
+            "lease_expires_at": expires,
+            "first_seq": decision.first_seq,
+            "cut_seq": decision.cut_seq,
+            "messages_compacted": decision.messages_compacted,
+            "messages_kept": decision.messages_kept,
+            "compacted_tokens": decision.compacted_tokens,
         }
-        if skip_reason is not None:
-            return CompactionRun.objects.create(
-                **common,
-                status=Status.SKIPPED,
-                reason=skip_reason,
-                tokens_after=session.estimated_tokens,
-                finished_at=now,
-            )
-        assert decision is not None
-        token = uuid.uuid4()
-        expires = now + timedelta(seconds=settings.LEASE_SECONDS)
-        run = CompactionRun.objects.create(
-            **common,
-            status=Status.RUNNING,
-            reason=decision.reason,
-            lease_token=token,
-            lease_expires_at=expires,
-            first_seq=decision.first_seq,
-            cut_seq=decision.cut_seq,
-            messages_compacted=decision.messages_compacted,
-            messages_kept=decision.messages_kept,
-            compacted_tokens=decision.compacted_tokens,
-        )
+        if queued is None:
+            run = CompactionRun.objects.create(session=session, **fields)
+        else:
+            run = queued
+            for name, value in fields.items():
+                setattr(run, name, value)
+            run.save(update_fields=[*fields])
         session.lease_token, session.lease_expires_at = token, expires
         session.save(update_fields=["lease_token", "lease_expires_at"])
     return run
+
+
+def compaction_run_extend_lease(*, run: CompactionRun) -> bool:
+    """Push the lease of a running run forward (before a task retry); False if it was lost."""
+    now = timezone.now()
+    expires = now + timedelta(seconds=app_settings.for_session(run.session).LEASE_SECONDS)
+    with transaction.atomic():
+        extended = ChatSession.objects.filter(
+            pk=run.session_id, lease_token=run.lease_token, lease_expires_at__gt=now
+        ).update(lease_expires_at=expires)
+        if extended:
+            CompactionRun.objects.filter(pk=run.pk, status=Status.RUNNING).update(
+                lease_expires_at=expires
+            )
+    return bool(extended)
 
 
 # --------------------------------------------------------------------------- phase 2
@@ -600,17 +730,42 @@ def compaction_run_execute(
 
 
 def compaction_leases_release_expired(*, now: datetime | None = None) -> list[CompactionRun]:
-    """Free leases whose holder died; mark their runs ``expired``. Returns those runs."""
+    """Free leases whose holder died and drop queued runs whose task never ran.
+
+    Marks those runs ``expired`` and returns them, so the caller can queue their
+    sessions again.
+    """
     now = now or timezone.now()
+    # LEASE_SECONDS is not a per-session setting, so one cut-off serves every session.
+    stale_pending = now - timedelta(seconds=app_settings.LEASE_SECONDS)
+    candidates = set(
+        ChatSession.objects.filter(lease_expires_at__lt=now).values_list("pk", flat=True)
+    ) | set(
+        CompactionRun.objects.filter(
+            status=Status.PENDING, created_at__lt=stale_pending
+        ).values_list("session_id", flat=True)
+    )
     expired: list[CompactionRun] = []
-    for session_id in ChatSession.objects.filter(lease_expires_at__lt=now).values_list(
-        "pk", flat=True
-    ):
+    for session_id in sorted(candidates, key=str):
         with transaction.atomic():
-            session = lock_session(session_id)
-            if session.lease_expires_at is None or session.lease_expires_at >= now:
+            try:
+                session = lock_session(session_id)
+            except SessionNotFound:
                 continue
-            expired += _expire_live_runs(session, reason="lease expired; released", now=now)
-            session.lease_token = session.lease_expires_at = None
-            session.save(update_fields=["lease_token", "lease_expires_at"])
+            live = list(
+                CompactionRun.objects.select_for_update(of=("self",)).filter(
+                    session=session, status__in=CompactionRun.LIVE_STATUSES
+                )
+            )
+            lease_dead = session.lease_expires_at is not None and session.lease_expires_at < now
+            dead = [
+                run for run in live
+                if (run.status == Status.RUNNING and lease_dead)
+                or (run.status == Status.PENDING and run.created_at < stale_pending)
+            ]
+            _expire_runs(dead, reason="lease expired; released", now=now)
+            expired += dead
+            if lease_dead:
+                session.lease_token = session.lease_expires_at = None
+                session.save(update_fields=["lease_token", "lease_expires_at"])
     return expired

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
 from dataclasses import dataclass
 from typing import Any
@@ -14,8 +16,13 @@ from django.utils import timezone
 from compaction.conf import app_settings
 from compaction.engine.blocks import clean_messages
 from compaction.engine.tokens import message_tokens
-from compaction.exceptions import CompactionInProgress, InvalidInput
-from compaction.models import ChatSession, CompactionRun, Message
+from compaction.exceptions import CompactionInProgress, IdempotencyKeyReused, InvalidInput
+from compaction.models import ChatSession, CompactionRun, IdempotencyKey, Message
+from compaction.services.compaction import (
+    compaction_run_execute,
+    compaction_run_queue_locked,
+    memory_flush_once,
+)
 from compaction.services.locking import lock_session
 
 logger = logging.getLogger(__name__)
@@ -25,8 +32,34 @@ logger = logging.getLogger(__name__)
 class AppendResult:
     messages: list[Message]
     session: ChatSession
-    #: The compaction this append triggered (AUTO_COMPACT="sync"), or the run already in flight.
+    #: The compaction this append triggered (finished with AUTO_COMPACT="sync", queued
+    #: with "async"), or the run already in flight.
     compaction: CompactionRun | None = None
+    #: True when an Idempotency-Key matched an earlier append: nothing was written.
+    replayed: bool = False
+
+
+def request_fingerprint(messages: Any, *, batch: bool) -> str:
+    """A stable hash of an append's input, to tell a retry from a different request."""
+    canonical = json.dumps(
+        {"batch": batch, "messages": messages}, sort_keys=True, ensure_ascii=False,
+        separators=(",", ":"),
+    )
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def _replay(session: ChatSession, record: IdempotencyKey, fingerprint: str) -> AppendResult:
+    if record.fingerprint != fingerprint:
+        raise IdempotencyKeyReused(
+            "This Idempotency-Key was already used with a different request.",
+            details={"idempotency_key": record.key},
+        )
+    rows = list(
+        Message.objects.filter(
+            session=session, seq__gte=record.first_seq, seq__lte=record.last_seq
+        ).order_by("seq")
+    )
+    return AppendResult(messages=rows, session=session, compaction=record.run, replayed=True)
 
 
 def message_append(
@@ -35,6 +68,7 @@ def message_append(
     messages: list[dict[str, Any]],
     batch: bool = True,
     auto_compact: bool = True,
+    idempotency_key: str | None = None,
 ) -> AppendResult:
     """Validate and append ``messages`` (oldest first) to the session, all or nothing.
 
@@ -42,7 +76,20 @@ def message_append(
     contiguous, gap-free numbers. Queries are constant in the history length: lock the
     session, read its last message, insert, update the counters. ``batch=False`` names
     fields as ``content[0]...`` in errors rather than ``messages[0].content[0]...``.
+
+    With ``idempotency_key``, a second call with the same key and the same messages
+    returns the first call's messages (``replayed=True``) and writes nothing; the same key
+    with other messages raises ``IdempotencyKeyReused``. The key is checked under the
+    session lock, so two concurrent requests with one key append once.
     """
+    if idempotency_key is not None and not (
+        isinstance(idempotency_key, str) and 0 < len(idempotency_key) <= 255
+        and "\x00" not in idempotency_key
+    ):
+        raise InvalidInput(
+            "Idempotency-Key must be 1 to 255 characters.",
+            details={"idempotency_key": "must be 1 to 255 characters"},
+        )
     if not isinstance(messages, list) or not messages:
         raise InvalidInput("Send at least one message.", details={"messages": "must not be empty"})
     if len(messages) > app_settings.MAX_BATCH:
@@ -53,8 +100,14 @@ def message_append(
             },
         )
     image_tokens = app_settings.IMAGE_TOKENS
+    fingerprint = request_fingerprint(messages, batch=batch) if idempotency_key else ""
+    queued = None
     with transaction.atomic():
         session = lock_session(session_id)
+        if idempotency_key:
+            record = IdempotencyKey.objects.filter(session=session, key=idempotency_key).first()
+            if record is not None:
+                return _replay(session, record, fingerprint)
         last = (
             Message.objects.filter(session=session, seq=session.message_count)
             .values_list("role", "content")
@@ -91,8 +144,25 @@ def message_append(
         session.active_message_count += len(rows)
         session.estimated_tokens += added_tokens
         session.updated_at = now
+        settings = app_settings.for_session(session)
+        if (
+            auto_compact
+            and settings.AUTO_COMPACT == "async"
+            and session.calibrated_tokens > settings.threshold
+        ):
+            # Inside this transaction: a rollback queues nothing, a commit queues one task.
+            queued = compaction_run_queue_locked(
+                session=session, trigger=CompactionRun.Trigger.AUTO
+            )
+        if idempotency_key:
+            record = IdempotencyKey.objects.create(
+                session=session, key=idempotency_key, fingerprint=fingerprint,
+                first_seq=rows[0].seq, last_seq=rows[-1].seq, run=queued,
+            )
 
-    run = _after_append(session, auto_compact=auto_compact)
+    run = queued or _after_append(session, auto_compact=auto_compact)
+    if idempotency_key and run is not None and queued is None:
+        IdempotencyKey.objects.filter(pk=record.pk).update(run=run)
     return AppendResult(messages=rows, session=session, compaction=run)
 
 
@@ -101,8 +171,6 @@ def _after_append(session: ChatSession, *, auto_compact: bool) -> CompactionRun 
 
     ``auto_compact=False`` (bulk imports) skips both.
     """
-    from compaction.services.compaction import compaction_run_execute, memory_flush_once
-
     if not auto_compact:
         return None
     settings = app_settings.for_session(session)
