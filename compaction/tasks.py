@@ -80,7 +80,8 @@ def compact_session(self: Any, run_id: str, lease_token: str | None = None) -> s
             logger.warning("Compaction %s attempt %s failed, retrying: %s", run.pk, attempts,
                            exc.message)
             raise self.retry(
-                kwargs={"run_id": run_id, "lease_token": str(run.lease_token)},
+                args=[run_id],
+                kwargs={"lease_token": str(run.lease_token)},
                 countdown=retry_countdown(self.request.retries,
                                           base=settings.RETRY_BACKOFF_SECONDS),
                 exc=exc,

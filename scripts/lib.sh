@@ -63,3 +63,23 @@ wait_for_postgres() {
     die "PostgreSQL is not reachable at $host:$port after 30 s. Start it (e.g. \
 'pg_ctlcluster 15 main start') or set TEST_DATABASE_URL to a reachable server."
 }
+
+# wait_for_redis HOST PORT: start a local redis-server if it is stopped and we can, then wait.
+wait_for_redis() {
+    local host=$1 port=$2 i
+    redis_up() { (exec 3<>"/dev/tcp/$host/$port" && printf 'PING\r\n' >&3 \
+        && IFS= read -r -t 2 reply <&3 && [[ $reply == +PONG* ]]) 2>/dev/null; }
+    if redis_up; then return 0; fi
+    if command -v redis-server >/dev/null 2>&1 \
+        && { [ "$host" = 127.0.0.1 ] || [ "$host" = localhost ]; }; then
+        say "Redis is not answering on $host:$port; starting a local redis-server"
+        redis-server --daemonize yes --bind 127.0.0.1 --port "$port" --save "" \
+            --appendonly no >/dev/null 2>&1 || true
+    fi
+    for i in $(seq 1 20); do
+        if redis_up; then return 0; fi
+        sleep 1
+    done
+    die "Redis is not reachable at $host:$port after 20 s (the Celery worker tests use it as \
+the broker). Start it ('redis-server --daemonize yes') or set TEST_REDIS_URL."
+}

@@ -506,3 +506,17 @@ def test_crashing_summarizer_releases_the_lease(small):
     assert run.attempts == 1
     session.refresh_from_db()
     assert session.lease_token is None
+
+
+def test_session_delete_cascades_through_the_archive_but_not_during_a_run(small):
+    session = _session(chat(20))
+    services.compaction_run_execute(session_id=session.pk, trigger="command")
+    services.message_append(session_id=session.pk, messages=chat(20, start=20))
+    services.compaction_run_claim(session_id=session.pk, trigger="api")
+    with pytest.raises(CompactionInProgress):
+        services.session_delete(session_id=session.pk)
+    ChatSession.objects.filter(pk=session.pk).update(lease_expires_at=None, lease_token=None)
+    CompactionRun.objects.filter(session=session, status="running").update(status="expired")
+    services.session_delete(session_id=session.pk)
+    assert not ChatSession.objects.filter(pk=session.pk).exists()
+    assert not Message.objects.exists() and not Checkpoint.objects.exists()

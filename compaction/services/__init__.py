@@ -18,6 +18,7 @@ from compaction.services.messages import AppendResult, message_append, request_f
 from compaction.services.sessions import (
     session_config_clean,
     session_create,
+    session_delete,
     session_update,
     session_usage_record,
 )
@@ -40,6 +41,7 @@ __all__ = [
     "request_fingerprint",
     "session_config_clean",
     "session_create",
+    "session_delete",
     "session_update",
     "session_usage_record",
 ]

@@ -9,8 +9,8 @@ from django.db import IntegrityError, transaction
 
 from compaction.conf import SESSION_OVERRIDABLE, app_settings, validate_values
 from compaction.engine.tokens import calibrate, text_tokens
-from compaction.exceptions import InvalidInput, InvalidSettings
-from compaction.models import ChatSession
+from compaction.exceptions import CompactionInProgress, InvalidInput, InvalidSettings
+from compaction.models import ChatSession, CompactionRun
 from compaction.services.locking import lock_session
 
 
@@ -125,6 +125,24 @@ def session_update(
     except IntegrityError as exc:
         raise _external_id_taken() from exc
     return session
+
+
+def session_delete(*, session_id: UUID | str) -> None:
+    """Delete a session with its messages, checkpoints and runs.
+
+    Refused while a compaction run is live: its finalize would find the session gone
+    after having spent an LLM call on it.
+    """
+    with transaction.atomic():
+        session = lock_session(session_id)
+        live = CompactionRun.objects.filter(
+            session=session, status__in=CompactionRun.LIVE_STATUSES
+        ).first()
+        if live is not None:
+            raise CompactionInProgress(
+                "The session cannot be deleted while a compaction is running.", run=live
+            )
+        session.delete()
 
 
 def session_usage_record(
