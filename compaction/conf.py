@@ -31,6 +31,10 @@ DEFAULTS: dict[str, Any] = {
     # "annotate": on final failure, checkpoint the previous summary plus a note of what was
     # dropped (status fell_back). "none": record the run failed and compact nothing.
     "FALLBACK": "annotate",
+    # Quality guard: when a new summary loses more than this share of the previous
+    # version's critical facts, the summarizer is asked once more, told what it dropped.
+    # None turns the guard off.
+    "DRIFT_GUARD_MAX_LOSS": 0.3,
     # Tool-result pruning (read path only).
     "TOOL_SOFT_TRIM_CHARS": 4000,
     "TOOL_SOFT_TRIM_HEAD": 1500,
@@ -152,6 +156,14 @@ def validate_values(values: Mapping[str, Any]) -> list[str]:
             isinstance(value, int | float) and not isinstance(value, bool) and value >= 0
         ):
             problems.append(f"{key}: must be a non-negative number, not {value!r}")
+        elif (
+            key == "DRIFT_GUARD_MAX_LOSS"
+            and value is not None
+            and not (
+                isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= 1
+            )
+        ):
+            problems.append(f"{key}: must be a number in [0, 1] or None, not {value!r}")
         elif key == "CALIBRATION_ALPHA" and not (
             isinstance(value, int | float) and not isinstance(value, bool) and 0 < value <= 1
         ):

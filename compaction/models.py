@@ -98,6 +98,7 @@ class Checkpoint(models.Model):
     class Kind(models.TextChoices):
         CREATE = "create", "create"
         UPDATE = "update", "update"
+        REGENERATE = "regenerate", "regenerate from originals"
 
     session = models.ForeignKey(ChatSession, on_delete=models.CASCADE, related_name="checkpoints")
     version = models.PositiveIntegerField()
@@ -199,6 +200,10 @@ class CompactionRun(models.Model):
 
     LIVE_STATUSES = (Status.PENDING, Status.RUNNING)
 
+    class Mode(models.TextChoices):
+        COMPACT = "compact", "compact"
+        REGENERATE = "regenerate", "regenerate from originals"
+
     class Trigger(models.TextChoices):
         AUTO = "auto", "auto"
         API = "api", "api"
@@ -210,6 +215,7 @@ class CompactionRun(models.Model):
     session = models.ForeignKey(ChatSession, on_delete=models.CASCADE, related_name="runs")
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
     trigger = models.CharField(max_length=16, choices=Trigger.choices)
+    mode = models.CharField(max_length=16, choices=Mode.choices, default=Mode.COMPACT)
     force = models.BooleanField(default=False)
     reason = models.TextField(blank=True, default="")
     lease_token = models.UUIDField(null=True, blank=True)
@@ -243,6 +249,12 @@ class CompactionRun(models.Model):
     error = models.TextField(blank=True, default="")
     fallback_mode = models.CharField(max_length=32, blank=True, default="")
     memory_flushed = models.BooleanField(default=False)
+    guard_fired = models.BooleanField(
+        default=False, help_text="The drift guard found too many facts lost and retried."
+    )
+    guard = models.JSONField(
+        default=dict, blank=True, help_text="What the drift guard measured and changed."
+    )
 
     class Meta:
         ordering = ["-created_at"]

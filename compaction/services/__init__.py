@@ -12,6 +12,7 @@ from compaction.services.compaction import (
     compaction_run_fail,
     compaction_run_finalize,
     compaction_run_queue_locked,
+    compaction_run_regenerate,
     compaction_run_summarize,
 )
 from compaction.services.messages import AppendResult, message_append, request_fingerprint
@@ -36,6 +37,7 @@ __all__ = [
     "compaction_run_fail",
     "compaction_run_finalize",
     "compaction_run_queue_locked",
+    "compaction_run_regenerate",
     "compaction_run_summarize",
     "message_append",
     "request_fingerprint",

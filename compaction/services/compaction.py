@@ -20,7 +20,7 @@ import logging
 import random
 import time
 import uuid
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any
 from uuid import UUID
@@ -34,6 +34,7 @@ from compaction.conf import ResolvedSettings, app_settings
 from compaction.engine.blocks import is_turn_start, tool_result_ids
 from compaction.engine.context import summary_tokens
 from compaction.engine.cutpoint import CutDecision, MessageInfo, choose_cut
+from compaction.engine.drift import compare_summaries
 from compaction.engine.transcript import chunk_transcript
 from compaction.engine.validation import validate_summary
 from compaction.exceptions import (
@@ -67,6 +68,8 @@ class SummaryOutcome:
     summarize_ms: int = 0
     carried: list[dict[str, Any]] = field(default_factory=list)
     error: str = ""
+    #: What the drift guard did (empty when it did not run).
+    guard: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -174,8 +177,11 @@ def _expire_runs(runs: list[CompactionRun], *, reason: str, now: datetime) -> No
 
 
 def _check_live(
-    session: ChatSession, settings: ResolvedSettings, now: datetime,
-    *, claiming: CompactionRun | None = None,
+    session: ChatSession,
+    settings: ResolvedSettings,
+    now: datetime,
+    *,
+    claiming: CompactionRun | None = None,
 ) -> None:
     """Raise ``CompactionInProgress`` for a live run other than ``claiming``; expire dead ones.
 
@@ -265,8 +271,9 @@ def compaction_run_enqueue(
         _check_live(session, settings, now)
         skip_reason, decision = _decide(session, settings, force=force)
         if skip_reason is not None:
-            return _skipped_run(session, settings, trigger=trigger, force=force,
-                                reason=skip_reason, now=now)
+            return _skipped_run(
+                session, settings, trigger=trigger, force=force, reason=skip_reason, now=now
+            )
         assert decision is not None
         run = compaction_run_queue_locked(
             session=session, trigger=trigger, force=force, reason=decision.reason
@@ -276,8 +283,14 @@ def compaction_run_enqueue(
 
 
 def _skipped_run(
-    session: ChatSession, settings: ResolvedSettings, *, trigger: str, force: bool, reason: str,
-    now: datetime, run: CompactionRun | None = None,
+    session: ChatSession,
+    settings: ResolvedSettings,
+    *,
+    trigger: str,
+    force: bool,
+    reason: str,
+    now: datetime,
+    run: CompactionRun | None = None,
 ) -> CompactionRun:
     fields = {
         "status": Status.SKIPPED,
@@ -331,8 +344,15 @@ def compaction_run_claim(
         _check_live(session, settings, now, claiming=queued)
         skip_reason, decision = _decide(session, settings, force=force)
         if skip_reason is not None:
-            return _skipped_run(session, settings, trigger=trigger, force=force,
-                                reason=skip_reason, now=now, run=queued)
+            return _skipped_run(
+                session,
+                settings,
+                trigger=trigger,
+                force=force,
+                reason=skip_reason,
+                now=now,
+                run=queued,
+            )
         assert decision is not None
         token = uuid.uuid4()
         expires = now + timedelta(seconds=settings.LEASE_SECONDS)
@@ -426,10 +446,84 @@ def _carried_items(
     return carried
 
 
+def _call_summarizer(
+    summarizer: Summarizer, request: SummaryRequest, settings: ResolvedSettings, usage: dict
+) -> str:
+    """One summarizer call, validated; usage is accumulated into ``usage``."""
+    result = summarizer.summarize(request)
+    usage["calls"] += 1
+    usage["input_tokens"] += result.input_tokens
+    usage["output_tokens"] += result.output_tokens
+    usage["request_id"] = result.request_id or usage["request_id"]
+    usage["model"] = result.model or usage["model"]
+    validation = validate_summary(
+        result.text, max_chars=settings.SUMMARY_MAX_CHARS, min_chars=settings.SUMMARY_MIN_CHARS
+    )
+    if not validation.ok:
+        raise InvalidSummary(
+            "The summary was rejected: " + "; ".join(validation.errors),
+            request_id=result.request_id,
+            details={"errors": list(validation.errors)},
+        )
+    usage["validation"] = validation.as_dict()
+    return validation.text
+
+
+def _drift_guard(
+    *,
+    previous: str,
+    summary: str,
+    last_request: SummaryRequest,
+    summarizer: Summarizer,
+    settings: ResolvedSettings,
+    usage: dict,
+) -> tuple[str, dict[str, Any]]:
+    """Retry once, naming the dropped facts, when too many of the previous version's went.
+
+    Returns the summary to keep and what the guard did, for the run's record.
+    """
+    limit = settings.DRIFT_GUARD_MAX_LOSS
+    report = compare_summaries(previous, summary)
+    if limit is None or report.drift_score <= limit:
+        return summary, {"fired": False, "drift_score": round(report.drift_score, 4)}
+    lost = [fact.value for fact in report.lost if fact.critical][:50]
+    instructions = (
+        "Your previous attempt dropped these facts from the previous checkpoint. Keep each of "
+        "them, verbatim, unless the new messages made it obsolete:\n"
+        + "\n".join(f"- {value}" for value in lost)
+    )
+    record: dict[str, Any] = {
+        "fired": True,
+        "limit": limit,
+        "drift_before": round(report.drift_score, 4),
+        "lost_before": lost,
+    }
+    try:
+        retried = _call_summarizer(
+            summarizer, replace(last_request, extra_instructions=instructions), settings, usage
+        )
+    except SummarizerError as exc:
+        record.update(kept="first", retry_error=exc.message)
+        return summary, record
+    after = compare_summaries(previous, retried)
+    better = after.drift_score < report.drift_score
+    record.update(
+        drift_after=round(after.drift_score, 4),
+        lost_after=[fact.value for fact in after.lost if fact.critical][:50],
+        recovered=sorted(set(lost) - {fact.value for fact in after.lost if fact.critical}),
+        kept="retry" if better else "first",
+    )
+    return (retried if better else summary), record
+
+
 def compaction_run_summarize(
     *, run: CompactionRun, summarizer: Summarizer | None = None
 ) -> SummaryOutcome:
-    """Phase 2, one attempt. Reads only immutable rows; raises ``SummarizerError``."""
+    """Phase 2, one attempt. Reads only immutable rows; raises ``SummarizerError``.
+
+    A regeneration (``run.mode == "regenerate"``) summarizes every archived message from
+    scratch instead of updating the previous summary, to repair a drifted chain.
+    """
     session = run.session
     settings = app_settings.for_session(session)
     summarizer = summarizer or get_summarizer(settings)
@@ -441,6 +535,7 @@ def compaction_run_summarize(
             CompactionRun.objects.filter(pk=run.pk).update(memory_flushed=True)
         signals.pre_compaction.send(sender=ChatSession, session=session, run=run)
 
+    regenerate = run.mode == CompactionRun.Mode.REGENERATE
     previous = (
         Checkpoint.objects.filter(session=session, version=run.base_version).first()
         if run.base_version
@@ -457,50 +552,56 @@ def compaction_run_summarize(
         head=settings.TOOL_PREVIEW_HEAD,
         tail=settings.TOOL_PREVIEW_TAIL,
     )
-    summary = previous.summary if previous else None
+    summary = previous.summary if previous and not regenerate else None
     started = time.monotonic()
-    calls = input_tokens = output_tokens = 0
-    request_id = model = ""
-    validation = None
+    usage: dict[str, Any] = {
+        "calls": 0,
+        "input_tokens": 0,
+        "output_tokens": 0,
+        "request_id": "",
+        "model": "",
+        "validation": None,
+    }
+    request = None
     # Multi-stage: each chunk updates the summary so far, so input beyond
     # SUMMARY_INPUT_MAX_CHARS is summarized in order rather than cut.
     for chunk in chunks:
-        result = summarizer.summarize(
-            SummaryRequest(
-                messages=chunk.messages,
-                transcript=chunk.text,
-                previous_summary=summary,
-                max_chars=settings.SUMMARY_MAX_CHARS,
-                system_prompt=session.system_prompt,
-            )
+        request = SummaryRequest(
+            messages=chunk.messages,
+            transcript=chunk.text,
+            previous_summary=summary,
+            max_chars=settings.SUMMARY_MAX_CHARS,
+            system_prompt=session.system_prompt,
         )
-        calls += 1
-        input_tokens += result.input_tokens
-        output_tokens += result.output_tokens
-        request_id = result.request_id or request_id
-        model = result.model or model
-        validation = validate_summary(
-            result.text, max_chars=settings.SUMMARY_MAX_CHARS, min_chars=settings.SUMMARY_MIN_CHARS
+        summary = _call_summarizer(summarizer, request, settings, usage)
+    assert request is not None and summary is not None
+    guard: dict[str, Any] = {}
+    if previous is not None and not regenerate and not previous.fallback:
+        summary, guard = _drift_guard(
+            previous=previous.summary,
+            summary=summary,
+            last_request=request,
+            summarizer=summarizer,
+            settings=settings,
+            usage=usage,
         )
-        if not validation.ok:
-            raise InvalidSummary(
-                "The summary was rejected: " + "; ".join(validation.errors),
-                request_id=result.request_id,
-                details={"errors": list(validation.errors)},
-            )
-        summary = validation.text
-    assert validation is not None and summary is not None
+    carried = (
+        list(previous.carried)
+        if regenerate and previous
+        else _carried_items(messages, previous, settings.PROTECT_FIRST_MESSAGE)
+    )
     return SummaryOutcome(
         summary=summary,
         summarizer=summarizer.name,
-        model=model or summarizer.model,
-        validation=validation.as_dict(),
-        llm_calls=calls,
-        input_tokens=input_tokens,
-        output_tokens=output_tokens,
-        request_id=request_id,
+        model=usage["model"] or summarizer.model,
+        validation=usage["validation"],
+        llm_calls=usage["calls"],
+        input_tokens=usage["input_tokens"],
+        output_tokens=usage["output_tokens"],
+        request_id=usage["request_id"],
         summarize_ms=int((time.monotonic() - started) * 1000),
-        carried=_carried_items(messages, previous, settings.PROTECT_FIRST_MESSAGE),
+        carried=carried,
+        guard=guard,
     )
 
 
@@ -607,7 +708,13 @@ def compaction_run_finalize(*, run: CompactionRun, outcome: SummaryOutcome) -> C
             summary_tokens=new_summary_tokens,
             summarizer=outcome.summarizer,
             model=outcome.model,
-            kind=Checkpoint.Kind.UPDATE if previous else Checkpoint.Kind.CREATE,
+            kind=(
+                Checkpoint.Kind.REGENERATE
+                if run.mode == CompactionRun.Mode.REGENERATE
+                else Checkpoint.Kind.UPDATE
+                if previous
+                else Checkpoint.Kind.CREATE
+            ),
             fallback=outcome.fallback,
             validation=outcome.validation,
             run=run,
@@ -654,6 +761,8 @@ def compaction_run_finalize(*, run: CompactionRun, outcome: SummaryOutcome) -> C
         run.summarize_ms = outcome.summarize_ms or run.summarize_ms
         run.error = outcome.error
         run.fallback_mode = "annotate" if outcome.fallback else ""
+        run.guard_fired = bool(outcome.guard.get("fired"))
+        run.guard = outcome.guard
         run.save()
     signals.post_compaction.send(
         sender=ChatSession, session=session, run=run, checkpoint=checkpoint
@@ -662,8 +771,11 @@ def compaction_run_finalize(*, run: CompactionRun, outcome: SummaryOutcome) -> C
 
 
 def compaction_run_fail(*, run: CompactionRun, error: SummarizerError) -> CompactionRun:
-    """After the last attempt: the fallback checkpoint, or a failed run (FALLBACK="none")."""
-    if app_settings.FALLBACK == "annotate":
+    """After the last attempt: the fallback checkpoint, or a failed run.
+
+    A failed regeneration writes nothing: the chain it meant to repair stays as it was.
+    """
+    if app_settings.FALLBACK == "annotate" and run.mode != CompactionRun.Mode.REGENERATE:
         return compaction_run_finalize(run=run, outcome=fallback_outcome(run=run, error=error))
     with transaction.atomic():
         session = lock_session(run.session_id)
@@ -703,6 +815,62 @@ def compaction_run_execute(
         force=force,
         summarizer=summarizer.name if summarizer is not None else None,
     )
+    return _complete(run, summarizer)
+
+
+def compaction_run_regenerate(
+    *, session_id: UUID | str, trigger: str, summarizer: Summarizer | None = None
+) -> CompactionRun:
+    """Write a new version summarized from the archived originals, not the previous summary.
+
+    Repairs a chain that drifted: the new checkpoint covers the same messages as the
+    latest one and carries the same verbatim messages. Compacts nothing new. Raises
+    ``CompactionInProgress`` while another run is live; ``skipped`` without a checkpoint.
+    """
+    with transaction.atomic():
+        session = lock_session(session_id)
+        now = timezone.now()
+        settings = app_settings.for_session(session)
+        _check_live(session, settings, now)
+        name = summarizer.name if summarizer is not None else summarizer_name(settings)
+        latest = Checkpoint.objects.filter(session=session).order_by("-version").first()
+        if latest is None:
+            run = _skipped_run(
+                session,
+                settings,
+                trigger=trigger,
+                force=True,
+                reason="nothing to regenerate: the session has no checkpoint yet",
+                now=now,
+            )
+            run.mode = CompactionRun.Mode.REGENERATE
+            run.save(update_fields=["mode"])
+            return run
+        token = uuid.uuid4()
+        expires = now + timedelta(seconds=settings.LEASE_SECONDS)
+        run = CompactionRun.objects.create(
+            session=session,
+            status=Status.RUNNING,
+            mode=CompactionRun.Mode.REGENERATE,
+            trigger=trigger,
+            force=True,
+            reason=f"regenerating v{latest.version + 1} from messages #1-#{latest.last_seq}",
+            base_version=session.checkpoint_version,
+            tokens_before=session.estimated_tokens,
+            summarizer=name,
+            started_at=now,
+            lease_token=token,
+            lease_expires_at=expires,
+            first_seq=1,
+            cut_seq=latest.last_seq,
+        )
+        session.lease_token, session.lease_expires_at = token, expires
+        session.save(update_fields=["lease_token", "lease_expires_at"])
+    return _complete(run, summarizer)
+
+
+def _complete(run: CompactionRun, summarizer: Summarizer | None) -> CompactionRun:
+    """Phases 2 and 3 for a claimed run, with in-process retries and the fallback."""
     if run.status != Status.RUNNING:
         return run
     settings = app_settings.for_session(run.session)
@@ -759,7 +927,8 @@ def compaction_leases_release_expired(*, now: datetime | None = None) -> list[Co
             )
             lease_dead = session.lease_expires_at is not None and session.lease_expires_at < now
             dead = [
-                run for run in live
+                run
+                for run in live
                 if (run.status == Status.RUNNING and lease_dead)
                 or (run.status == Status.PENDING and run.created_at < stale_pending)
             ]

@@ -42,7 +42,9 @@ class AppendResult:
 def request_fingerprint(messages: Any, *, batch: bool) -> str:
     """A stable hash of an append's input, to tell a retry from a different request."""
     canonical = json.dumps(
-        {"batch": batch, "messages": messages}, sort_keys=True, ensure_ascii=False,
+        {"batch": batch, "messages": messages},
+        sort_keys=True,
+        ensure_ascii=False,
         separators=(",", ":"),
     )
     return hashlib.sha256(canonical.encode()).hexdigest()
@@ -83,7 +85,8 @@ def message_append(
     session lock, so two concurrent requests with one key append once.
     """
     if idempotency_key is not None and not (
-        isinstance(idempotency_key, str) and 0 < len(idempotency_key) <= 255
+        isinstance(idempotency_key, str)
+        and 0 < len(idempotency_key) <= 255
         and "\x00" not in idempotency_key
     ):
         raise InvalidInput(
@@ -156,8 +159,12 @@ def message_append(
             )
         if idempotency_key:
             record = IdempotencyKey.objects.create(
-                session=session, key=idempotency_key, fingerprint=fingerprint,
-                first_seq=rows[0].seq, last_seq=rows[-1].seq, run=queued,
+                session=session,
+                key=idempotency_key,
+                fingerprint=fingerprint,
+                first_seq=rows[0].seq,
+                last_seq=rows[-1].seq,
+                run=queued,
             )
 
     run = queued or _after_append(session, auto_compact=auto_compact)
