@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
+from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
 
 from compaction.conf import app_settings
@@ -26,8 +27,29 @@ def session_list(*, user: Any = None) -> QuerySet[ChatSession]:
 def session_get(*, session_id: UUID | str, user: Any = None) -> ChatSession:
     try:
         return session_list(user=user).get(pk=session_id)
-    except (ChatSession.DoesNotExist, ValueError):
+    except (ChatSession.DoesNotExist, ValueError, ValidationError):
         raise SessionNotFound("Session not found.", details={"session": str(session_id)}) from None
+
+
+def checkpoint_list(*, session: ChatSession) -> QuerySet[Checkpoint]:
+    """A session's checkpoints, oldest first."""
+    return Checkpoint.objects.filter(session=session).select_related("previous").order_by(
+        "version"
+    )
+
+
+def checkpoint_get(*, session: ChatSession, version: int) -> Checkpoint | None:
+    return checkpoint_list(session=session).filter(version=version).first()
+
+
+def run_list(*, user: Any = None) -> QuerySet[CompactionRun]:
+    """Runs of the sessions ``user`` may see, newest first."""
+    sessions = session_list(user=user).values("pk")
+    return (
+        CompactionRun.objects.filter(session__in=sessions)
+        .select_related("checkpoint")
+        .order_by("-created_at", "-id")
+    )
 
 
 def checkpoint_latest(*, session: ChatSession) -> Checkpoint | None:

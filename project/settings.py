@@ -27,6 +27,11 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "rest_framework",
+    "rest_framework.authtoken",
+    "django_filters",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI assets served locally, no CDN
     "compaction",
     "project",  # the demo_setup command
 ]
@@ -103,6 +108,42 @@ COMPACTION = {
     if key.startswith("COMPACTION_") and key != "COMPACTION_TESTS"
 }
 
+REDIS_URL = os.environ.get("REDIS_URL", "")
+# Throttle counters must be shared between processes to mean anything: Redis when given.
+CACHES = {
+    "default": (
+        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+        if REDIS_URL
+        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    )
+}
+
+# A 500-message batch of long tool output is legitimately large; beyond this: 413.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 20 * 1024 * 1024
+
+REST_FRAMEWORK = {
+    # Host projects plug in their own authentication here (JWT, OAuth, ...): the API only
+    # needs request.user.
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.SessionAuthentication",
+        "rest_framework.authentication.TokenAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "EXCEPTION_HANDLER": "compaction.api.exceptions.exception_handler",
+    "DEFAULT_THROTTLE_RATES": {"compaction": os.environ.get("COMPACT_RATE", "30/minute")},
+}
+
+SPECTACULAR_SETTINGS = {
+    "TITLE": "django-compaction API",
+    "DESCRIPTION": "Sessions, messages, context payloads and compaction for LLM agents.",
+    "VERSION": "0.1.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "COMPONENT_SPLIT_REQUEST": True,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+}
+
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "")
 # Without a broker (the demo), tasks run in process.
 CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
@@ -110,3 +151,9 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_BEAT_SCHEDULE = {
+    "compaction-release-expired-leases": {
+        "task": "compaction.tasks.release_expired_leases",
+        "schedule": 60.0,
+    },
+}

@@ -83,3 +83,21 @@ wait_for_redis() {
     die "Redis is not reachable at $host:$port after 20 s (the Celery worker tests use it as \
 the broker). Start it ('redis-server --daemonize yes') or set TEST_REDIS_URL."
 }
+
+# ensure_chromium: the admin's browser test drives Debian's headless Chromium.
+ensure_chromium() {
+    if command -v chromium >/dev/null 2>&1 && command -v chromedriver >/dev/null 2>&1; then
+        return 0
+    fi
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+        say "installing Debian's chromium and chromium-driver for the browser test"
+        export DEBIAN_FRONTEND=noninteractive
+        apt-get install -y -q chromium chromium-driver >/dev/null 2>&1 \
+            || { apt-get update -q >/dev/null 2>&1 \
+                 && apt-get install -y -q chromium chromium-driver >/dev/null 2>&1; } \
+            || die "could not install chromium and chromium-driver with apt-get"
+        return 0
+    fi
+    die "The admin browser test needs chromium and chromedriver on PATH \
+(Debian: apt-get install chromium chromium-driver)."
+}

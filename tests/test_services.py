@@ -520,3 +520,16 @@ def test_session_delete_cascades_through_the_archive_but_not_during_a_run(small)
     services.session_delete(session_id=session.pk)
     assert not ChatSession.objects.filter(pk=session.pk).exists()
     assert not Message.objects.exists() and not Checkpoint.objects.exists()
+
+
+def test_malformed_ids_are_not_found_and_nul_in_config_is_rejected():
+    for bad in ("garbage", "", "1234"):
+        with pytest.raises(SessionNotFound):
+            selectors.session_get(session_id=bad)
+        with pytest.raises(SessionNotFound):
+            services.message_append(session_id=bad, messages=[user("x")])
+        with pytest.raises(SessionNotFound):
+            services.compaction_estimate(session_id=bad)
+    with pytest.raises(InvalidSettings) as info:
+        services.session_create(config={"MODEL": "claude\x00"})
+    assert "config.MODEL" in info.value.details

@@ -25,6 +25,7 @@ from datetime import datetime, timedelta
 from typing import Any
 from uuid import UUID
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
@@ -134,7 +135,7 @@ def compaction_estimate(*, session_id: UUID | str) -> CompactionEstimate:
     """
     try:
         session = ChatSession.objects.get(pk=session_id)
-    except (ChatSession.DoesNotExist, ValueError):
+    except (ChatSession.DoesNotExist, ValueError, ValidationError):
         raise SessionNotFound("Session not found.", details={"session": str(session_id)}) from None
     settings = app_settings.for_session(session)
     decision = _plan_cut(session, settings)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from uuid import UUID
 
+from django.core.exceptions import ValidationError
 from django.db import OperationalError, connection
 
 from compaction.conf import app_settings
@@ -26,7 +27,7 @@ def lock_session(session_id: UUID | str) -> ChatSession:
             )
     try:
         return ChatSession.objects.select_for_update(of=("self",)).get(pk=session_id)
-    except ChatSession.DoesNotExist:
+    except (ChatSession.DoesNotExist, ValueError, ValidationError):
         raise SessionNotFound("Session not found.", details={"session": str(session_id)}) from None
     except OperationalError as exc:
         if getattr(exc.__cause__, "sqlstate", None) == LOCK_NOT_AVAILABLE:

@@ -27,6 +27,9 @@ def session_config_clean(config: Any) -> dict[str, Any]:
                 "not a setting a session may override; allowed: "
                 + ", ".join(sorted(SESSION_OVERRIDABLE))
             )
+    for key, value in config.items():
+        if isinstance(value, str) and "\x00" in value:
+            problems[f"config.{key}"] = "must not contain NUL (\\u0000) characters"
     for problem in validate_values({k: v for k, v in config.items() if k in SESSION_OVERRIDABLE}):
         key, _, message = problem.partition(": ")
         problems[f"config.{key}"] = message

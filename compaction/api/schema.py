@@ -1,0 +1,82 @@
+"""drf-spectacular helpers: the documented error responses and the path parameters.
+
+drf-spectacular documents only success responses unless told; clients (and schemathesis)
+need every status the API can answer, all in the ``ErrorResponse`` shape.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
+
+from compaction.api.serializers import ErrorResponseSerializer
+
+ERROR_DESCRIPTIONS: dict[int, str] = {
+    400: "Invalid input (`invalid`, `invalid_conversation`, `invalid_config`, `parse_error`); "
+    "`details` maps field paths to problems. Nothing was written.",
+    401: "Not authenticated (with an authentication scheme that sends WWW-Authenticate).",
+    403: "Not authenticated (session authentication) or not allowed.",
+    404: "No such resource among yours (another user's id is a 404 too).",
+    409: "A compaction of this session is running; `details.run` is that run.",
+    413: "The request body exceeds DATA_UPLOAD_MAX_MEMORY_SIZE.",
+    415: "The body is not `application/json`.",
+    422: "This Idempotency-Key was already used with a different body.",
+    429: "Throttled (scope `compaction`); see the Retry-After header.",
+    503: "The session stayed locked by another request past LOCK_TIMEOUT_MS; retry.",
+}
+
+READ_ERRORS = (401, 403, 404)
+WRITE_ERRORS = (400, 401, 403, 404, 413, 415, 503)
+
+RETRY_AFTER = OpenApiParameter(
+    "Retry-After",
+    OpenApiTypes.INT,
+    OpenApiParameter.HEADER,
+    description="Seconds to wait before retrying.",
+    response=[429],
+)
+
+
+def errors(*codes: int) -> dict[int, OpenApiResponse]:
+    """``responses=`` entries for the given error statuses, all ``ErrorResponse``."""
+    return {
+        code: OpenApiResponse(ErrorResponseSerializer, description=ERROR_DESCRIPTIONS[code])
+        for code in sorted(set(codes))
+    }
+
+
+def responses(success: dict[int, Any], *error_codes: int) -> dict[int, Any]:
+    return {**success, **errors(*error_codes)}
+
+
+def path_uuid(name: str, description: str) -> OpenApiParameter:
+    return OpenApiParameter(
+        name, OpenApiTypes.UUID, OpenApiParameter.PATH, required=True, description=description
+    )
+
+
+SESSION_ID = path_uuid("session_id", "The session's id.")
+RUN_ID = path_uuid("run_id", "The run's id.")
+VERSION = OpenApiParameter(
+    "version",
+    OpenApiTypes.INT,
+    OpenApiParameter.PATH,
+    required=True,
+    description="The checkpoint version (1, 2, ...).",
+)
+IDEMPOTENCY_KEY = OpenApiParameter(
+    "Idempotency-Key",
+    {"type": "string", "minLength": 1, "maxLength": 255},
+    OpenApiParameter.HEADER,
+    description="Retry-safe appends: the same key and body append once; the replay answers "
+    "201 with the same messages and `Idempotent-Replayed: true`.",
+)
+IDEMPOTENT_REPLAYED = OpenApiParameter(
+    "Idempotent-Replayed",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    description="`true` when this answer replays an earlier append with the same key.",
+    response=[201],
+)

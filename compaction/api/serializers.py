@@ -1,0 +1,391 @@
+"""Serializers: input envelopes (shape only) and output representations.
+
+Message content is deliberately *not* validated here: ``services.message_append`` owns
+those rules (roles, blocks, pairing, NUL, sizes) and reports them keyed by field path.
+Input serializers here only check types and the NUL characters PostgreSQL cannot store,
+with strict JSON types (no ``"5"`` for 5, no ``"true"`` for true).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from compaction import selectors
+from compaction.conf import app_settings
+from compaction.models import ChatSession, Checkpoint, CompactionRun, Message, Role
+
+# Usage numbers above this are no single model call; the cap keeps the bigint counters
+# (and their sum) far from overflowing into a database error.
+MAX_TOKENS_PER_REPORT = 2**31 - 1
+
+CONTENT_SCHEMA: dict[str, Any] = {
+    "oneOf": [
+        {"type": "string"},
+        {"type": "array", "items": {"type": "object", "additionalProperties": True}},
+    ],
+    "description": "A string, or a list of Anthropic content blocks.",
+}
+OBJECT_SCHEMA: dict[str, Any] = {"type": "object", "additionalProperties": True}
+
+
+def contains_nul(value: Any) -> bool:
+    """True when a string anywhere in ``value`` (keys included) holds ``\\u0000``."""
+    if isinstance(value, str):
+        return "\x00" in value
+    if isinstance(value, dict):
+        return any(contains_nul(k) or contains_nul(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(contains_nul(v) for v in value)
+    return False
+
+
+# --------------------------------------------------------------------------- strict fields
+
+
+class StrictBooleanField(serializers.BooleanField):
+    """Only JSON ``true`` / ``false``."""
+
+    def to_internal_value(self, data: Any) -> bool:
+        if not isinstance(data, bool):
+            self.fail("invalid", input=data)
+        return data
+
+
+class StrictIntegerField(serializers.IntegerField):
+    """Only JSON integers (not strings, floats or booleans)."""
+
+    def to_internal_value(self, data: Any) -> int:
+        if isinstance(data, bool) or not isinstance(data, int):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class StrictCharField(serializers.CharField):
+    """Only JSON strings (DRF would turn 123 into "123"); NUL rejected by DRF's validator."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("trim_whitespace", False)
+        super().__init__(**kwargs)
+
+    def to_internal_value(self, data: Any) -> str:
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+@extend_schema_field(OBJECT_SCHEMA)
+class ObjectField(serializers.JSONField):
+    """A JSON object without NUL characters in its keys or strings."""
+
+    default_error_messages = {
+        "not_object": "Must be a JSON object.",
+        "nul": "Must not contain NUL (\\u0000) characters.",
+    }
+
+    def to_internal_value(self, data: Any) -> dict[str, Any]:
+        if not isinstance(data, dict):
+            self.fail("not_object")
+        if contains_nul(data):
+            self.fail("nul")
+        return super().to_internal_value(data)
+
+
+@extend_schema_field(CONTENT_SCHEMA)
+class ContentField(serializers.JSONField):
+    pass
+
+
+# --------------------------------------------------------------------------- errors
+
+
+class ErrorDetailSerializer(serializers.Serializer):
+    code = serializers.CharField(help_text="Stable machine-readable code, e.g. `not_found`.")
+    message = serializers.CharField()
+    details = ObjectField(
+        help_text="Field path -> problem for validation errors; `run` for a 409; else `{}`."
+    )
+
+
+class ErrorResponseSerializer(serializers.Serializer):
+    """The body of every 4xx/5xx answer."""
+
+    error = ErrorDetailSerializer()
+
+
+# --------------------------------------------------------------------------- runs
+
+
+class CompactionRunSerializer(serializers.ModelSerializer):
+    session = serializers.UUIDField(source="session_id", read_only=True)
+    duration_ms = serializers.IntegerField(read_only=True, allow_null=True)
+    checkpoint_version = serializers.SerializerMethodField()
+
+    class Meta:
+        model = CompactionRun
+        fields = [
+            "id",
+            "session",
+            "status",
+            "trigger",
+            "force",
+            "reason",
+            "created_at",
+            "started_at",
+            "finished_at",
+            "duration_ms",
+            "tokens_before",
+            "tokens_after",
+            "cut_seq",
+            "messages_compacted",
+            "messages_kept",
+            "summarizer",
+            "model",
+            "llm_calls",
+            "llm_input_tokens",
+            "llm_output_tokens",
+            "request_id",
+            "attempts",
+            "error",
+            "fallback_mode",
+            "checkpoint_version",
+        ]
+        read_only_fields = fields
+
+    @extend_schema_field(serializers.IntegerField(allow_null=True))
+    def get_checkpoint_version(self, run: CompactionRun) -> int | None:
+        if run.is_live:
+            return None  # a live run has written nothing yet; skip the reverse lookup
+        # The reverse one-to-one raises (an AttributeError subclass) when there is none.
+        checkpoint = getattr(run, "checkpoint", None)
+        return checkpoint.version if checkpoint is not None else None
+
+
+class CompactionEstimateSerializer(serializers.Serializer):
+    """``services.compaction_estimate``: what a compaction would do now (dry run)."""
+
+    would_compact = serializers.BooleanField()
+    reason = serializers.CharField()
+    tokens_before = serializers.IntegerField()
+    tokens_after = serializers.IntegerField()
+    messages_to_compact = serializers.IntegerField()
+    messages_kept = serializers.IntegerField()
+    cut_seq = serializers.IntegerField(allow_null=True)
+    should_compact = serializers.BooleanField()
+
+
+class CompactRequestSerializer(serializers.Serializer):
+    force = StrictBooleanField(
+        default=False, help_text="Compact even below the threshold (still needs a cut point)."
+    )
+    dry_run = StrictBooleanField(
+        default=False, help_text="Only estimate: no LLM call, no run written."
+    )
+    mode = serializers.ChoiceField(
+        choices=[("sync", "sync"), ("async", "async")],
+        default="sync",
+        help_text="`sync` compacts in this request; `async` queues a Celery task (202).",
+    )
+
+
+# --------------------------------------------------------------------------- sessions
+
+
+class SessionSerializer(serializers.ModelSerializer):
+    """A session with its counters, trigger state and the live compaction run."""
+
+    owner = serializers.PrimaryKeyRelatedField(read_only=True, allow_null=True)
+    estimated_tokens = serializers.IntegerField(
+        source="calibrated_tokens",
+        read_only=True,
+        help_text="Estimated tokens of the active context, calibrated by reported usage.",
+    )
+    threshold = serializers.SerializerMethodField()
+    should_compact = serializers.SerializerMethodField()
+    config = ObjectField(read_only=True)
+    live_run = serializers.SerializerMethodField()
+
+    class Meta:
+        model = ChatSession
+        fields = [
+            "id",
+            "owner",
+            "external_id",
+            "agent_id",
+            "system_prompt",
+            "config",
+            "message_count",
+            "active_message_count",
+            "estimated_tokens",
+            "total_input_tokens",
+            "total_output_tokens",
+            "threshold",
+            "should_compact",
+            "checkpoint_version",
+            "compaction_count",
+            "calibration_ratio",
+            "created_at",
+            "updated_at",
+            "live_run",
+        ]
+        read_only_fields = fields
+
+    @extend_schema_field(OpenApiTypes.INT)
+    def get_threshold(self, session: ChatSession) -> int:
+        return app_settings.for_session(session).threshold
+
+    @extend_schema_field(OpenApiTypes.BOOL)
+    def get_should_compact(self, session: ChatSession) -> bool:
+        return selectors.session_should_compact(session=session)
+
+    @extend_schema_field(CompactionRunSerializer(allow_null=True))
+    def get_live_run(self, session: ChatSession) -> dict[str, Any] | None:
+        # Lists prefetch ``live_runs`` (one query for the page); a detail asks the selector.
+        if hasattr(session, "live_runs"):
+            run = session.live_runs[0] if session.live_runs else None
+        else:
+            run = selectors.run_live(session=session)
+        return CompactionRunSerializer(run).data if run is not None else None
+
+
+class SessionWriteSerializer(serializers.Serializer):
+    """Create (POST) and, with ``partial=True``, update (PATCH) a session."""
+
+    external_id = StrictCharField(required=False, allow_blank=True, max_length=255)
+    agent_id = StrictCharField(required=False, allow_blank=True, max_length=255)
+    system_prompt = StrictCharField(required=False, allow_blank=True)
+    config = ObjectField(
+        required=False,
+        help_text="Per-session overrides of the COMPACTION settings (allowed keys only).",
+    )
+
+
+class UsageSerializer(serializers.Serializer):
+    input_tokens = StrictIntegerField(min_value=0, max_value=MAX_TOKENS_PER_REPORT)
+    output_tokens = StrictIntegerField(min_value=0, max_value=MAX_TOKENS_PER_REPORT, default=0)
+    estimated_tokens = StrictIntegerField(
+        min_value=1,
+        max_value=MAX_TOKENS_PER_REPORT,
+        required=False,
+        allow_null=True,
+        help_text="The context's `estimated_tokens` for the payload that was sent.",
+    )
+
+
+# --------------------------------------------------------------------------- messages
+
+
+class MessageSerializer(serializers.ModelSerializer):
+    content = ContentField(read_only=True)
+
+    class Meta:
+        model = Message
+        fields = ["id", "seq", "role", "content", "token_estimate", "pinned", "created_at"]
+        read_only_fields = fields
+
+
+class StoredMessageSerializer(MessageSerializer):
+    metadata = ObjectField(read_only=True)
+    compacted_by = serializers.SerializerMethodField()
+    active = serializers.BooleanField(source="is_active", read_only=True)
+
+    class Meta(MessageSerializer.Meta):
+        fields = [*MessageSerializer.Meta.fields, "metadata", "compacted_by", "active"]
+        read_only_fields = fields
+
+    @extend_schema_field(serializers.IntegerField(allow_null=True))
+    def get_compacted_by(self, message: Message) -> int | None:
+        """The checkpoint version that archived this message, or null while it is active."""
+        return message.compacted_by.version if message.compacted_by_id else None
+
+
+class MessageInSerializer(serializers.Serializer):
+    """One message to append (documentation: the service validates the content)."""
+
+    role = serializers.ChoiceField(choices=Role.choices)
+    content = ContentField()
+    pinned = serializers.BooleanField(required=False, default=False)
+    metadata = ObjectField(required=False)
+
+
+class MessageBatchInSerializer(serializers.Serializer):
+    """Several messages to append at once, oldest first (at most MAX_BATCH)."""
+
+    messages = MessageInSerializer(many=True, min_length=1)
+
+
+class MessageAppendResponseSerializer(serializers.Serializer):
+    messages = MessageSerializer(many=True)
+    session = SessionSerializer()
+    compaction = CompactionRunSerializer(
+        allow_null=True,
+        help_text="The compaction this append triggered or joined, else null.",
+    )
+
+
+class MessageListQuerySerializer(serializers.Serializer):
+    include_compacted = serializers.BooleanField(
+        default=False, help_text="Include archived (compacted) messages."
+    )
+
+
+# --------------------------------------------------------------------------- context
+
+
+class PruningSerializer(serializers.Serializer):
+    soft_trimmed = serializers.IntegerField()
+    hard_cleared = serializers.IntegerField()
+
+
+class ContextSerializer(serializers.Serializer):
+    """The context payload: pass `system` and `messages` unchanged to the Messages API."""
+
+    system = serializers.CharField(allow_blank=True)
+    messages = serializers.ListField(child=ObjectField())
+    estimated_tokens = serializers.IntegerField()
+    checkpoint_version = serializers.IntegerField()
+    pruning = PruningSerializer()
+    should_compact = serializers.BooleanField()
+
+
+# --------------------------------------------------------------------------- checkpoints
+
+
+class CheckpointSerializer(serializers.ModelSerializer):
+    previous_version = serializers.SerializerMethodField()
+    run = serializers.UUIDField(source="run_id", read_only=True, allow_null=True)
+
+    class Meta:
+        model = Checkpoint
+        fields = [
+            "version",
+            "kind",
+            "last_seq",
+            "messages_compacted",
+            "tokens_before",
+            "tokens_after",
+            "summary_tokens",
+            "summarizer",
+            "model",
+            "fallback",
+            "previous_version",
+            "run",
+            "created_at",
+        ]
+        read_only_fields = fields
+
+    @extend_schema_field(serializers.IntegerField(allow_null=True))
+    def get_previous_version(self, checkpoint: Checkpoint) -> int | None:
+        return checkpoint.previous.version if checkpoint.previous_id else None
+
+
+class CheckpointDetailSerializer(CheckpointSerializer):
+    carried = serializers.ListField(child=ObjectField(), read_only=True)
+    validation = ObjectField(read_only=True)
+
+    class Meta(CheckpointSerializer.Meta):
+        fields = [*CheckpointSerializer.Meta.fields, "summary", "carried", "validation"]
+        read_only_fields = fields
