@@ -475,7 +475,7 @@ def test_append_a_batch(api, session):
             {"messages": [user("go"), {"role": "assistant", "content": [{"type": "tool_use"}]}]},
             400, "invalid", "messages[1].content[0].id",
         ),
-        (tool_answer("toolu_1", "orphan"), 400, "invalid_conversation", "message.content"),
+        (tool_answer("toolu_1", "orphan"), 400, "invalid_conversation", "content"),
         (
             {"messages": [user("go"), tool_call("toolu_1", "ls"), user("no answer")]},
             400, "invalid_conversation", "messages[2].content",

@@ -228,49 +228,57 @@ def pairing_problems(
     """
     problems: dict[str, str] = {}
     labels = labels or [f"messages[{i}]" for i in range(len(messages))]
+
+    def at(label: str, field: str) -> str:
+        return f"{label}.{field}" if label else field
+
     if require_user_first and previous is None and messages and messages[0][0] != "user":
-        problems[f"{labels[0]}.role"] = "the first message of a conversation must be a user message"
+        problems[at(labels[0], "role")] = (
+            "the first message of a conversation must be a user message"
+        )
     prev_role, prev_content = previous if previous else (None, None)
     prev_label = "the last stored message"
+    prev_name = prev_label
     for index, (role, content) in enumerate(messages):
         label = labels[index]
+        name = label or "this message"
         pending = tool_use_ids(prev_content) if prev_role == "assistant" else []
         if role == "assistant":
             if pending:
-                problems[f"{label}.role"] = (
-                    f"{prev_label} calls tool(s) {', '.join(pending)}; the next message must be "
+                problems[at(label, "role")] = (
+                    f"{prev_name} calls tool(s) {', '.join(pending)}; the next message must be "
                     "a user message with their tool_result blocks"
                 )
             ids = tool_use_ids(content)
             if len(set(ids)) != len(ids):
-                problems[f"{label}.content"] = "tool_use ids must be unique within a message"
+                problems[at(label, "content")] = "tool_use ids must be unique within a message"
         else:
             results = tool_result_ids(content)
             answered = set(results)
             missing = [tid for tid in pending if tid not in answered]
             if missing:
-                problems[f"{label}.content"] = (
-                    f"tool_use {', '.join(missing)} of {prev_label} must be answered by "
+                problems[at(label, "content")] = (
+                    f"tool_use {', '.join(missing)} of {prev_name} must be answered by "
                     "tool_result blocks in this message"
                 )
             orphans = [tid for tid in results if tid not in pending]
             if orphans:
-                problems[f"{label}.content"] = (
+                problems[at(label, "content")] = (
                     f"tool_result for {', '.join(orphans)} answers no tool_use of the assistant "
                     "message just before it"
                 )
             if len(answered) != len(results):
-                problems[f"{label}.content"] = "each tool_use must be answered exactly once"
+                problems[at(label, "content")] = "each tool_use must be answered exactly once"
             if isinstance(content, list) and results:
                 kinds = [b.get("type") for b in content]
                 first_other = next((i for i, k in enumerate(kinds) if k != "tool_result"), None)
                 if first_other is not None and "tool_result" in kinds[first_other:]:
-                    problems[f"{label}.content"] = (
+                    problems[at(label, "content")] = (
                         "tool_result blocks must come before any other block in a message"
                     )
-        prev_role, prev_content, prev_label = role, content, label
+        prev_role, prev_content, prev_label, prev_name = role, content, label, name
     if not allow_pending_tail and prev_role == "assistant" and tool_use_ids(prev_content):
-        problems[f"{prev_label}.content"] = "the conversation ends with an unanswered tool_use"
+        problems[at(prev_label, "content")] = "the conversation ends with an unanswered tool_use"
     return problems
 
 
@@ -298,7 +306,7 @@ def clean_messages(
     problems = pairing_problems(
         [(m.role, m.content) for m in good],
         previous=previous,
-        labels=[label or "message" for label in labels],
+        labels=labels,
         require_user_first=True,
     )
     if problems:

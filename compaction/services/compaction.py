@@ -306,7 +306,7 @@ def _skipped_run(
     }
     if run is None:
         return CompactionRun.objects.create(
-            session=session, summarizer=summarizer_name(settings), **fields
+            session=session, summarizer=summarizer_name(settings), created_at=now, **fields
         )
     for name, value in fields.items():
         setattr(run, name, value)
@@ -375,7 +375,7 @@ def compaction_run_claim(
             "compacted_tokens": decision.compacted_tokens,
         }
         if queued is None:
-            run = CompactionRun.objects.create(session=session, **fields)
+            run = CompactionRun.objects.create(session=session, created_at=now, **fields)
         else:
             run = queued
             for name, value in fields.items():
@@ -859,6 +859,7 @@ def compaction_run_regenerate(
             base_version=session.checkpoint_version,
             tokens_before=session.estimated_tokens,
             summarizer=name,
+            created_at=now,
             started_at=now,
             lease_token=token,
             lease_expires_at=expires,

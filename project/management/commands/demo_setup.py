@@ -12,6 +12,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
+from rest_framework.authtoken.models import Token
 
 from compaction import selectors
 from compaction.models import ChatSession
@@ -37,6 +38,8 @@ class Command(BaseCommand):
             ChatSession.objects.filter(pk=session_id).update(owner=user)
             self.stdout.write(f"imported {path.name} as session {session_id}")
         self._long_session(user)
+        token, _ = Token.objects.get_or_create(user=user)
+        self.stdout.write(f"API token of user demo: {token.key}")
 
     def _superuser(self):
         User = get_user_model()

@@ -1,0 +1,365 @@
+"""The custom admin views of a session: version diff, drift timeline, archived originals.
+
+They are plain functions of (model admin, request, ...) so ``ChatSessionAdmin.get_urls``
+can wrap them in ``admin_site.admin_view``. Each one checks the view permissions it
+needs explicitly (a 403, not an empty page), reads with a fixed number of queries and
+renders a template extending ``admin/base_site.html``. Nothing here writes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from itertools import zip_longest
+from typing import TYPE_CHECKING, Any
+
+from django.contrib.admin.utils import quote, unquote
+from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
+from django.db.models import Model
+from django.http import Http404, HttpRequest
+from django.shortcuts import get_object_or_404
+from django.template.response import TemplateResponse
+from django.urls import reverse
+from django.utils.http import urlencode
+
+from compaction.engine.drift import (
+    DiffLine,
+    Fact,
+    LedgerEntry,
+    compare_summaries,
+    coverage,
+    fact_ledger,
+    message_text,
+)
+from compaction.forms import VersionDiffForm
+from compaction.models import ChatSession, Checkpoint, Message
+from compaction.templatetags.compaction_admin import ChartPoint
+
+if TYPE_CHECKING:
+    from django.contrib.admin import ModelAdmin
+
+#: Archived messages scanned for the coverage table: bounded so a 100k-message session
+#: still renders its timeline in reasonable time (the page says when the cap applied).
+COVERAGE_MAX_MESSAGES = 5_000
+#: Never-carried facts listed on the timeline (the total is always shown).
+COVERAGE_MAX_LISTED = 300
+LEDGER_PAGE_SIZE = 100
+ORIGINALS_PAGE_SIZE = 25
+
+# ----------------------------------------------------------------------------- helpers
+
+
+@dataclass(frozen=True)
+class SideBySideRow:
+    """One row of the side-by-side diff. ``kind``: equal, replace, delete or insert."""
+
+    kind: str
+    old_no: int | None
+    old_text: str | None
+    new_no: int | None
+    new_text: str | None
+
+
+def side_by_side(lines: Sequence[DiffLine]) -> list[SideBySideRow]:
+    """Pair a unified line diff's removed and added runs into side-by-side rows."""
+    rows: list[SideBySideRow] = []
+    removed: list[DiffLine] = []
+    added: list[DiffLine] = []
+
+    def flush() -> None:
+        for old, new in zip_longest(removed, added):
+            kind = "replace" if old and new else "delete" if old else "insert"
+            rows.append(
+                SideBySideRow(
+                    kind=kind,
+                    old_no=old.old_no if old else None,
+                    old_text=old.text if old else None,
+                    new_no=new.new_no if new else None,
+                    new_text=new.text if new else None,
+                )
+            )
+        removed.clear()
+        added.clear()
+
+    for line in lines:
+        if line.op == "-":
+            if added:  # a new change block starts: do not pair it with the previous one
+                flush()
+            removed.append(line)
+        elif line.op == "+":
+            added.append(line)
+        else:
+            flush()
+            rows.append(SideBySideRow("equal", line.old_no, line.text, line.new_no, line.text))
+    flush()
+    return rows
+
+
+def _admin_url(model_admin: ModelAdmin, model: type[Model], action: str, *args: Any) -> str:
+    opts = model._meta
+    return reverse(
+        f"{model_admin.admin_site.name}:{opts.app_label}_{opts.model_name}_{action}", args=args
+    )
+
+
+def _can_view(model_admin: ModelAdmin, request: HttpRequest, model: type[Model]) -> bool:
+    """View permission on another model, through its admin when it has one."""
+    related = model_admin.admin_site._registry.get(model)
+    if related is not None:
+        return related.has_view_permission(request)
+    opts = model._meta
+    return request.user.has_perm(f"{opts.app_label}.view_{opts.model_name}")
+
+
+def _session(
+    model_admin: ModelAdmin, request: HttpRequest, object_id: str, *needs: type[Model]
+) -> ChatSession:
+    """The session, after the explicit permission checks (403 before any 404 leaks)."""
+    if not model_admin.has_view_permission(request):
+        raise PermissionDenied
+    for model in needs:
+        if not _can_view(model_admin, request, model):
+            raise PermissionDenied
+    session = model_admin.get_object(request, unquote(object_id))
+    if session is None:
+        raise Http404("No such session.")
+    if not model_admin.has_view_permission(request, session):
+        raise PermissionDenied
+    return session
+
+
+def _context(
+    model_admin: ModelAdmin, request: HttpRequest, session: ChatSession, title: str
+) -> dict[str, Any]:
+    opts = model_admin.model._meta
+    pk = quote(session.pk)
+    session_filter = "?" + urlencode({"session": session.pk})
+    return {
+        **model_admin.admin_site.each_context(request),
+        "opts": opts,
+        "app_label": opts.app_label,
+        "title": title,
+        "subtitle": f"Session {session}",
+        "session": session,
+        "session_url": _admin_url(model_admin, ChatSession, "change", pk),
+        "timeline_url": _admin_url(model_admin, ChatSession, "timeline", pk),
+        "diff_url": _admin_url(model_admin, ChatSession, "diff", pk),
+        "checkpoints_url": _admin_url(model_admin, Checkpoint, "changelist") + session_filter,
+        "messages_url": _admin_url(model_admin, Message, "changelist") + session_filter,
+    }
+
+
+def _templates(model_admin: ModelAdmin, name: str) -> list[str]:
+    # Same lookup order as the admin's own templates: per model, per app, then generic.
+    opts = model_admin.model._meta
+    return [
+        f"admin/{opts.app_label}/{opts.model_name}/{name}",
+        f"admin/{opts.app_label}/{name}",
+    ]
+
+
+def _version_label(version: int, kind: str, fallback: bool, created: Any) -> str:
+    extra = ", fallback" if fallback else ""
+    return f"v{version} ({kind}{extra}, {created:%Y-%m-%d %H:%M})"
+
+
+# ----------------------------------------------------------------------------- diff
+
+
+def _fact_sort_key(fact: Fact) -> tuple[bool, str, str]:
+    # Critical facts first: those are the ones whose loss derails an agent.
+    return (not fact.critical, fact.kind, fact.value.lower())
+
+
+def diff_view(model_admin: ModelAdmin, request: HttpRequest, object_id: str) -> TemplateResponse:
+    """Two versions of a session's summary side by side, with their facts and sections."""
+    session = _session(model_admin, request, object_id, Checkpoint)
+    versions = list(
+        Checkpoint.objects.filter(session=session)
+        .order_by("version")
+        .values_list("version", "kind", "fallback", "created_at")
+    )
+    choices = [(v, _version_label(v, kind, fb, created)) for v, kind, fb, created in versions]
+    data: Any = request.GET
+    if "old" not in request.GET and "new" not in request.GET:
+        # A bare visit shows the latest change; an incomplete query string is an error.
+        data = (
+            {"old": str(versions[-2][0]), "new": str(versions[-1][0])}
+            if len(versions) >= 2
+            else None
+        )
+    form = VersionDiffForm(data, versions=choices)
+    context = _context(model_admin, request, session, "Compare summary versions")
+    context.update(form=form, version_count=len(versions), report=None)
+    if form.is_bound and form.is_valid():
+        old, new = form.cleaned_data["old"], form.cleaned_data["new"]
+        found = Checkpoint.objects.filter(session=session, version__in=(old, new))
+        rows, texts = {}, {}
+        for version, pk, summary in found.values_list("version", "pk", "summary"):
+            rows[version], texts[version] = pk, summary
+        report = compare_summaries(texts.get(old, ""), texts.get(new, ""))
+        context.update(
+            report=report,
+            old=old,
+            new=new,
+            old_url=_admin_url(model_admin, Checkpoint, "change", rows.get(old)),
+            new_url=_admin_url(model_admin, Checkpoint, "change", rows.get(new)),
+            rows=side_by_side(report.line_diff),
+            lost=sorted(report.lost, key=_fact_sort_key),
+            added=sorted(report.added, key=_fact_sort_key),
+            changed_sections=[s for s in report.sections if s.changed],
+            unchanged_sections=[s for s in report.sections if not s.changed],
+            growth_pct=None if report.growth is None else (report.growth - 1) * 100,
+        )
+    return TemplateResponse(request, _templates(model_admin, "diff.html"), context)
+
+
+# ----------------------------------------------------------------------------- timeline
+
+
+def _ledger_order(entry: LedgerEntry) -> tuple[int, int, int]:
+    # Facts the latest summary no longer has first, then ones that vanished and came back.
+    return (0 if not entry.in_latest else 1 if entry.gaps else 2, entry.first_version, 0)
+
+
+def _archived_texts(session: ChatSession) -> Iterator[str]:
+    rows = (
+        Message.objects.filter(session=session, compacted_by__isnull=False)
+        .order_by("seq")
+        .values_list("content", flat=True)[:COVERAGE_MAX_MESSAGES]
+    )
+    for content in rows.iterator(chunk_size=200):
+        yield message_text(content)
+
+
+def timeline_view(
+    model_admin: ModelAdmin, request: HttpRequest, object_id: str
+) -> TemplateResponse:
+    """Size, tokens and drift per version (an SVG chart), the fact ledger and coverage."""
+    session = _session(model_admin, request, object_id, Checkpoint)
+    checkpoints = list(
+        Checkpoint.objects.filter(session=session)
+        .order_by("version")
+        .values(
+            "pk",
+            "version",
+            "kind",
+            "fallback",
+            "summary",
+            "carried",
+            "tokens_before",
+            "tokens_after",
+            "messages_compacted",
+            "created_at",
+        )
+    )
+    ledger = fact_ledger([(row["version"], row["summary"]) for row in checkpoints])
+    points = [
+        ChartPoint(
+            version=row["version"],
+            chars=len(row["summary"]),
+            tokens_before=row["tokens_before"],
+            tokens_after=row["tokens_after"],
+            drift=point.drift_score_vs_previous,
+        )
+        for row, point in zip(checkpoints, ledger.timeline, strict=True)
+    ]
+    pk = quote(session.pk)
+    versions = []
+    for row, point in zip(checkpoints, ledger.timeline, strict=True):
+        before, after = row["tokens_before"], row["tokens_after"]
+        versions.append(
+            {
+                **row,
+                "point": point,
+                "chars": len(row["summary"]),
+                "reduction": (before - after) / before * 100 if before else None,
+                "url": _admin_url(model_admin, Checkpoint, "change", row["pk"]),
+                "originals_url": _admin_url(
+                    model_admin, ChatSession, "originals", pk, row["version"]
+                ),
+                "diff_url": (
+                    _admin_url(model_admin, ChatSession, "diff", pk)
+                    + "?"
+                    + urlencode({"old": row["version"] - 1, "new": row["version"]})
+                    if point.drift_score_vs_previous is not None
+                    else None
+                ),
+            }
+        )
+
+    show = request.GET.get("facts", "all")
+    show = show if show in ("all", "lost", "gaps", "critical") else "all"
+    entries = sorted(ledger.entries, key=_ledger_order)
+    if show == "lost":
+        entries = [e for e in entries if not e.in_latest]
+    elif show == "gaps":
+        entries = [e for e in entries if e.gaps]
+    elif show == "critical":
+        entries = [e for e in entries if e.fact.critical]
+    ledger_page = Paginator(entries, LEDGER_PAGE_SIZE).get_page(request.GET.get("page"))
+
+    context = _context(model_admin, request, session, "Drift timeline")
+    context.update(
+        versions=versions,
+        points=points,
+        ledger=ledger,
+        ledger_page=ledger_page,
+        ledger_total=len(ledger.entries),
+        ledger_lost=sum(1 for e in ledger.entries if not e.in_latest),
+        facts_filter=show,
+        facts_filters=[
+            ("all", "all facts"),
+            ("lost", "not in the latest version"),
+            ("gaps", "with gaps"),
+            ("critical", "critical"),
+        ],
+        coverage=None,
+        can_view_messages=_can_view(model_admin, request, Message),
+    )
+    if checkpoints and context["can_view_messages"]:
+        latest = checkpoints[-1]
+        # Verbatim carried messages (the first message, pinned ones) are in the context
+        # too, so their facts are not lost even when no summary repeats them.
+        carriers = [row["summary"] for row in checkpoints] + [
+            message_text(item.get("content")) for item in latest["carried"] or []
+        ]
+        result = coverage(carriers, _archived_texts(session))
+        archived = session.message_count - session.active_message_count
+        context.update(
+            coverage=result,
+            coverage_share=result.share_carried * 100,
+            never_carried=sorted(result.never_carried, key=_fact_sort_key)[:COVERAGE_MAX_LISTED],
+            coverage_capped=archived > COVERAGE_MAX_MESSAGES,
+            coverage_max=COVERAGE_MAX_MESSAGES,
+            archived=archived,
+        )
+    return TemplateResponse(request, _templates(model_admin, "timeline.html"), context)
+
+
+# ----------------------------------------------------------------------------- originals
+
+
+def originals_view(
+    model_admin: ModelAdmin, request: HttpRequest, object_id: str, version: int
+) -> TemplateResponse:
+    """The archived messages one checkpoint replaced, oldest first, paginated."""
+    session = _session(model_admin, request, object_id, Checkpoint, Message)
+    checkpoint = get_object_or_404(
+        Checkpoint.objects.only(
+            "pk", "version", "kind", "last_seq", "messages_compacted", "session_id", "created_at"
+        ),
+        session=session,
+        version=version,
+    )
+    messages = Message.objects.filter(compacted_by=checkpoint).order_by("seq")
+    page = Paginator(messages, ORIGINALS_PAGE_SIZE).get_page(request.GET.get("p"))
+    context = _context(model_admin, request, session, f"Messages archived by checkpoint v{version}")
+    context.update(
+        checkpoint=checkpoint,
+        checkpoint_url=_admin_url(model_admin, Checkpoint, "change", checkpoint.pk),
+        page=page,
+        items=[(m, _admin_url(model_admin, Message, "change", m.pk)) for m in page],
+    )
+    return TemplateResponse(request, _templates(model_admin, "originals.html"), context)
