@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
@@ -10,6 +11,15 @@ from django.db.models import QuerySet
 
 from compaction.conf import app_settings
 from compaction.engine.context import ContextPayload, build_context
+from compaction.engine.drift import (
+    Coverage,
+    DriftReport,
+    FactLedger,
+    compare_summaries,
+    coverage,
+    fact_ledger,
+    message_text,
+)
 from compaction.exceptions import SessionNotFound
 from compaction.models import ChatSession, Checkpoint, CompactionRun, Message
 
@@ -40,6 +50,77 @@ def checkpoint_list(*, session: ChatSession) -> QuerySet[Checkpoint]:
 
 def checkpoint_get(*, session: ChatSession, version: int) -> Checkpoint | None:
     return checkpoint_list(session=session).filter(version=version).first()
+
+
+def checkpoint_diff(*, session: ChatSession, version: int, against: int) -> DriftReport | None:
+    """How checkpoint ``version`` differs from ``against`` (the baseline); None if one is missing.
+
+    ``lost`` facts are those of ``against`` that ``version`` no longer has.
+    """
+    summaries = dict(
+        Checkpoint.objects.filter(session=session, version__in=[version, against]).values_list(
+            "version", "summary"
+        )
+    )
+    if version not in summaries or against not in summaries:
+        return None
+    return compare_summaries(summaries[against], summaries[version])
+
+
+# Coverage reads archived originals; an audit of a 100k-message archive must stay bounded.
+DRIFT_ORIGINALS_LIMIT = 5000
+
+
+@dataclass(frozen=True)
+class SessionDrift:
+    ledger: FactLedger
+    coverage: Coverage
+    #: version -> (tokens_before, tokens_after) of that checkpoint
+    tokens: dict[int, tuple[int, int]]
+    originals_scanned: int
+    originals_total: int
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "timeline": [
+                {
+                    **point.as_dict(),
+                    "tokens_before": self.tokens[point.version][0],
+                    "tokens_after": self.tokens[point.version][1],
+                }
+                for point in self.ledger.timeline
+            ],
+            "ledger": self.ledger.as_dict(),
+            "coverage": self.coverage.as_dict(),
+            "originals_scanned": self.originals_scanned,
+            "originals_total": self.originals_total,
+        }
+
+
+def session_drift(
+    *, session: ChatSession, originals_limit: int = DRIFT_ORIGINALS_LIMIT
+) -> SessionDrift:
+    """The fact ledger over the checkpoint chain, and what the archive had that no summary kept.
+
+    Coverage reads the newest ``originals_limit`` archived messages (the scan is bounded).
+    """
+    rows = list(
+        Checkpoint.objects.filter(session=session).order_by("version").values_list(
+            "version", "summary", "tokens_before", "tokens_after"
+        )
+    )
+    versions = [(version, summary) for version, summary, _, _ in rows]
+    archived = Message.objects.filter(session=session, compacted_by__isnull=False)
+    total = archived.count()
+    contents = archived.order_by("-seq").values_list("content", flat=True)[:originals_limit]
+    texts = [message_text(content) for content in contents]
+    return SessionDrift(
+        ledger=fact_ledger(versions),
+        coverage=coverage([summary for _, summary in versions], texts),
+        tokens={version: (before, after) for version, _, before, after in rows},
+        originals_scanned=len(texts),
+        originals_total=total,
+    )
 
 
 def run_list(*, user: Any = None) -> QuerySet[CompactionRun]:

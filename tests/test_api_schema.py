@@ -62,6 +62,8 @@ def test_schema_endpoint_documents_every_route_and_its_errors():
             "sessions/{session_id}/usage/",
             "sessions/{session_id}/checkpoints/",
             "sessions/{session_id}/checkpoints/{version}/",
+            "sessions/{session_id}/checkpoints/{version}/diff/",
+            "sessions/{session_id}/drift/",
             "runs/",
             "runs/{run_id}/",
         )

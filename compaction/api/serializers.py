@@ -389,3 +389,95 @@ class CheckpointDetailSerializer(CheckpointSerializer):
     class Meta(CheckpointSerializer.Meta):
         fields = [*CheckpointSerializer.Meta.fields, "summary", "carried", "validation"]
         read_only_fields = fields
+
+
+# --------------------------------------------------------------------------- drift
+# Output-only: they document the drift engine's ``as_dict()`` shapes in the OpenAPI schema.
+
+
+class FactSerializer(serializers.Serializer):
+    kind = serializers.CharField()
+    value = serializers.CharField()
+    key = serializers.CharField()
+    section = serializers.CharField(allow_null=True)
+    critical = serializers.BooleanField()
+
+
+class RewordedSerializer(serializers.Serializer):
+    old = serializers.CharField()
+    new = serializers.CharField()
+
+
+class SectionDiffSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    added = serializers.ListField(child=serializers.CharField())
+    removed = serializers.ListField(child=serializers.CharField())
+    kept = serializers.ListField(child=serializers.CharField())
+    reworded = RewordedSerializer(many=True)
+
+
+class DiffLineSerializer(serializers.Serializer):
+    op = serializers.ChoiceField(choices=[" ", "+", "-"])
+    old_no = serializers.IntegerField(allow_null=True)
+    new_no = serializers.IntegerField(allow_null=True)
+    text = serializers.CharField(allow_blank=True)
+
+
+class DriftReportSerializer(serializers.Serializer):
+    version = serializers.IntegerField()
+    against = serializers.IntegerField()
+    drift_score = serializers.FloatField(help_text="Share of the baseline's critical facts lost.")
+    critical_old = serializers.IntegerField()
+    critical_lost = serializers.IntegerField()
+    size_old = serializers.IntegerField()
+    size_new = serializers.IntegerField()
+    growth = serializers.FloatField(allow_null=True)
+    emptied_sections = serializers.ListField(child=serializers.CharField())
+    sections = SectionDiffSerializer(many=True)
+    retained = FactSerializer(many=True)
+    lost = FactSerializer(many=True)
+    added = FactSerializer(many=True)
+    line_diff = DiffLineSerializer(many=True)
+
+
+class TimelinePointSerializer(serializers.Serializer):
+    version = serializers.IntegerField()
+    chars = serializers.IntegerField()
+    facts = serializers.IntegerField()
+    critical_facts = serializers.IntegerField()
+    drift_score_vs_previous = serializers.FloatField(allow_null=True)
+    lost = serializers.IntegerField()
+    added = serializers.IntegerField()
+    tokens_before = serializers.IntegerField()
+    tokens_after = serializers.IntegerField()
+
+
+class LedgerEntrySerializer(serializers.Serializer):
+    fact = FactSerializer()
+    first_version = serializers.IntegerField()
+    last_version = serializers.IntegerField()
+    in_latest = serializers.BooleanField()
+    present_in = serializers.ListField(child=serializers.IntegerField())
+    missing_in = serializers.ListField(child=serializers.IntegerField())
+    gaps = serializers.ListField(child=serializers.IntegerField())
+
+
+class LedgerSerializer(serializers.Serializer):
+    versions = serializers.ListField(child=serializers.IntegerField())
+    entries = LedgerEntrySerializer(many=True)
+    timeline = serializers.ListField(child=ObjectField())
+
+
+class CoverageSerializer(serializers.Serializer):
+    original_facts = serializers.IntegerField()
+    carried = FactSerializer(many=True)
+    never_carried = FactSerializer(many=True)
+    share_carried = serializers.FloatField()
+
+
+class SessionDriftSerializer(serializers.Serializer):
+    timeline = TimelinePointSerializer(many=True)
+    ledger = LedgerSerializer()
+    coverage = CoverageSerializer()
+    originals_scanned = serializers.IntegerField()
+    originals_total = serializers.IntegerField()

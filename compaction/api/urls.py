@@ -54,6 +54,16 @@ urlpatterns = [
         views.CheckpointDetailView.as_view(),
         name="checkpoint-detail",
     ),
+    path(
+        "sessions/<str:session_id>/checkpoints/<str:version>/diff/",
+        views.CheckpointDiffView.as_view(),
+        name="checkpoint-diff",
+    ),
+    path(
+        "sessions/<str:session_id>/drift/",
+        views.SessionDriftView.as_view(),
+        name="session-drift",
+    ),
     path("runs/", views.RunListView.as_view(), name="run-list"),
     path("runs/<str:run_id>/", views.RunDetailView.as_view(), name="run-detail"),
     re_path(r"^.*/$", not_found),

@@ -17,7 +17,13 @@ from uuid import UUID
 
 from django.db.models import Prefetch, QuerySet
 from django_filters.rest_framework import DjangoFilterBackend
-from drf_spectacular.utils import OpenApiExample, PolymorphicProxySerializer, extend_schema
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiParameter,
+    PolymorphicProxySerializer,
+    extend_schema,
+)
 from rest_framework import status
 from rest_framework.exceptions import NotFound, PermissionDenied, ValidationError
 from rest_framework.generics import GenericAPIView
@@ -39,11 +45,13 @@ from compaction.api.serializers import (
     CompactionRunSerializer,
     CompactRequestSerializer,
     ContextSerializer,
+    DriftReportSerializer,
     MessageAppendResponseSerializer,
     MessageBatchInSerializer,
     MessageInSerializer,
     MessageListQuerySerializer,
     MessageSerializer,
+    SessionDriftSerializer,
     SessionSerializer,
     SessionWriteSerializer,
     StoredMessageSerializer,
@@ -479,6 +487,63 @@ class CheckpointDetailView(CompactionAPIView):
         if checkpoint is None:
             raise NotFound("Checkpoint not found.")
         return Response(CheckpointDetailSerializer(checkpoint).data)
+
+
+def _version_number(value: str | None) -> int | None:
+    # Bounded length: no such version, and no integer overflow in the query.
+    if value is not None and value.isdigit() and len(value) < 10:
+        return int(value)
+    return None
+
+
+class CheckpointDiffView(CompactionAPIView):
+    """What a checkpoint kept, lost and added compared with another version."""
+
+    @extend_schema(
+        operation_id="sessions_checkpoints_diff",
+        tags=["drift"],
+        summary="Drift report of a version against another (?against=)",
+        parameters=[
+            schema.SESSION_ID,
+            schema.VERSION,
+            OpenApiParameter(
+                "against", OpenApiTypes.INT, OpenApiParameter.QUERY, required=True,
+                description="The baseline version; lost facts are the baseline's missing here.",
+            ),
+        ],
+        responses=schema.responses({200: DriftReportSerializer}, 400, *schema.READ_ERRORS),
+    )
+    def get(self, request: Request, session_id: str, version: str) -> Response:
+        session = self.get_session()
+        against = request.query_params.get("against")
+        if against is None:
+            raise ValidationError({"against": ["This query parameter is required."]})
+        against_number = _version_number(against)
+        if against_number is None:
+            raise ValidationError({"against": ["A checkpoint version number is required."]})
+        number = _version_number(version)
+        report = (
+            selectors.checkpoint_diff(session=session, version=number, against=against_number)
+            if number is not None
+            else None
+        )
+        if report is None:
+            raise NotFound("Checkpoint not found.")
+        return Response({"version": number, "against": against_number, **report.as_dict()})
+
+
+class SessionDriftView(CompactionAPIView):
+    """The drift timeline and fact ledger of a session's checkpoint chain."""
+
+    @extend_schema(
+        operation_id="sessions_drift",
+        tags=["drift"],
+        summary="Timeline, fact ledger and coverage of the archived originals",
+        parameters=[schema.SESSION_ID],
+        responses=schema.responses({200: SessionDriftSerializer}, *schema.READ_ERRORS),
+    )
+    def get(self, request: Request, session_id: str) -> Response:
+        return Response(selectors.session_drift(session=self.get_session()).as_dict())
 
 
 # --------------------------------------------------------------------------- runs
