@@ -44,6 +44,8 @@ if TYPE_CHECKING:
 COVERAGE_MAX_MESSAGES = 5_000
 #: Never-carried facts listed on the timeline (the total is always shown).
 COVERAGE_MAX_LISTED = 300
+#: Versions on the timeline: the newest ones; the ledger's cost grows with versions x facts.
+TIMELINE_MAX_VERSIONS = 200
 LEDGER_PAGE_SIZE = 100
 ORIGINALS_PAGE_SIZE = 25
 
@@ -132,6 +134,8 @@ def _session(
 def _context(
     model_admin: ModelAdmin, request: HttpRequest, session: ChatSession, title: str
 ) -> dict[str, Any]:
+    # As the admin's own views do: {% url 'admin:...' %} then resolves on *this* site.
+    request.current_app = model_admin.admin_site.name
     opts = model_admin.model._meta
     pk = quote(session.pk)
     session_filter = "?" + urlencode({"session": session.pk})
@@ -238,22 +242,22 @@ def timeline_view(
 ) -> TemplateResponse:
     """Size, tokens and drift per version (an SVG chart), the fact ledger and coverage."""
     session = _session(model_admin, request, object_id, Checkpoint)
-    checkpoints = list(
+    newest = list(
         Checkpoint.objects.filter(session=session)
-        .order_by("version")
+        .order_by("-version")
         .values(
             "pk",
             "version",
             "kind",
             "fallback",
             "summary",
-            "carried",
             "tokens_before",
             "tokens_after",
             "messages_compacted",
             "created_at",
-        )
+        )[:TIMELINE_MAX_VERSIONS]
     )
+    checkpoints = newest[::-1]
     ledger = fact_ledger([(row["version"], row["summary"]) for row in checkpoints])
     points = [
         ChartPoint(
@@ -316,14 +320,20 @@ def timeline_view(
             ("critical", "critical"),
         ],
         coverage=None,
+        versions_capped=session.checkpoint_version > len(checkpoints),
+        max_versions=TIMELINE_MAX_VERSIONS,
         can_view_messages=_can_view(model_admin, request, Message),
     )
     if checkpoints and context["can_view_messages"]:
-        latest = checkpoints[-1]
         # Verbatim carried messages (the first message, pinned ones) are in the context
         # too, so their facts are not lost even when no summary repeats them.
+        carried = (
+            Checkpoint.objects.filter(pk=checkpoints[-1]["pk"])
+            .values_list("carried", flat=True)
+            .first()
+        )
         carriers = [row["summary"] for row in checkpoints] + [
-            message_text(item.get("content")) for item in latest["carried"] or []
+            message_text(item.get("content")) for item in carried or [] if isinstance(item, dict)
         ]
         result = coverage(carriers, _archived_texts(session))
         archived = session.message_count - session.active_message_count
