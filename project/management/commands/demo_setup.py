@@ -20,8 +20,9 @@ from compaction.services import message_append, session_create
 
 FIXTURES = Path(settings.BASE_DIR) / "fixtures" / "transcripts"
 LONG_SESSION = "demo-all-transcripts"
-# Lower than the production defaults so the demo's long session really compacts.
-LONG_SESSION_CONFIG = {"COMPACTION_THRESHOLD": 30_000, "KEEP_RECENT_TOKENS": 6_000}
+# Far below the production defaults so the demo's long session compacts several times,
+# giving the admin's drift timeline and diff a chain of versions to show.
+LONG_SESSION_CONFIG = {"COMPACTION_THRESHOLD": 12_000, "KEEP_RECENT_TOKENS": 4_000}
 
 
 class Command(BaseCommand):
