@@ -8,7 +8,8 @@ from django.core.management import call_command
 from compaction.models import ChatSession
 
 
-@pytest.mark.django_db
+# transaction=True: inside a test transaction, AUTO_COMPACT="sync" waits for a commit.
+@pytest.mark.django_db(transaction=True)
 def test_demo_setup_loads_the_transcripts_and_is_idempotent(compaction_settings):
     compaction_settings(AUTO_COMPACT="sync")
     out = io.StringIO()
