@@ -23,7 +23,6 @@ from typing import Any
 
 from django.contrib import admin, messages
 from django.contrib.admin.utils import quote
-from django.contrib.auth import get_permission_codename
 from django.core.exceptions import PermissionDenied
 from django.db.models import (
     BigIntegerField,
@@ -457,9 +456,8 @@ class ChatSessionAdmin(ReadOnlyAdmin):
     # -- actions (through the services only)
 
     def has_compact_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        """Writing a checkpoint needs the change permission, though no field is editable."""
-        codename = get_permission_codename("change", self.opts)
-        return request.user.has_perm(f"{self.opts.app_label}.{codename}")
+        """Compacting and regenerating write checkpoints: a permission of their own."""
+        return request.user.has_perm(f"{self.opts.app_label}.compact_chatsession")
 
     def _redirect_back(self, request: HttpRequest) -> HttpResponseRedirect | None:
         """Back to the page the action was started from (a session's page), if it is ours."""

@@ -69,6 +69,9 @@ class ChatSession(models.Model):
 
     class Meta:
         ordering = ["-created_at"]
+        permissions = [
+            ("compact_chatsession", "Can compact sessions and regenerate their checkpoints"),
+        ]
         constraints = [
             models.UniqueConstraint(
                 fields=["owner", "external_id"],
