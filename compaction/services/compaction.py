@@ -324,8 +324,9 @@ def compaction_run_claim(
 ) -> CompactionRun:
     """Phase 1. Return a ``running`` run holding the lease, or a ``skipped`` one.
 
-    ``run_id`` claims a queued (``pending``) run instead of creating one; when that run is
-    no longer pending (a redelivered task), it is returned unchanged and nothing is written.
+    ``run_id`` claims a queued (``pending``) run instead of creating one; when another
+    worker claimed it first, ``CompactionInProgress`` is raised; when it has finished (a
+    redelivered task), it is returned unchanged and nothing is written.
     ``summarizer`` is the name recorded on the run (default: the configured summarizer).
 
     Raises ``CompactionInProgress`` (with the in-flight run) while another run is live.
@@ -338,6 +339,11 @@ def compaction_run_claim(
             queued = CompactionRun.objects.select_for_update(of=("self",)).get(
                 pk=run_id, session=session
             )
+            if queued.status == Status.RUNNING:
+                # Another delivery of the same task claimed it first; that worker owns it.
+                raise CompactionInProgress(
+                    "This compaction is already being run by another worker.", run=queued
+                )
             if queued.status != Status.PENDING:
                 return queued
             trigger, force = queued.trigger, queued.force
