@@ -674,8 +674,20 @@ class MessageAdmin(ReadOnlyAdmin):
 # ----------------------------------------------------------------------------- checkpoints
 
 
+class TokenColumns:
+    """Columns shared by checkpoints and runs, which both record tokens before and after."""
+
+    @admin.display(description="reduction")
+    def reduction(self, obj: Checkpoint | CompactionRun) -> str:
+        return _pct(obj.tokens_before, obj.tokens_after)
+
+    @admin.display(description="tokens before → after", ordering="tokens_before")
+    def tokens(self, obj: Checkpoint | CompactionRun) -> str:
+        return f"{_num(obj.tokens_before)} → {_num(obj.tokens_after)}"
+
+
 @admin.register(Checkpoint)
-class CheckpointAdmin(ReadOnlyAdmin):
+class CheckpointAdmin(TokenColumns, ReadOnlyAdmin):
     list_display = (
         "version",
         "session_link",
@@ -758,14 +770,6 @@ class CheckpointAdmin(ReadOnlyAdmin):
     @admin.display(description="size (chars)", ordering="size_chars")
     def size(self, obj: Checkpoint) -> str:
         return _num(getattr(obj, "size_chars", None))
-
-    @admin.display(description="reduction")
-    def reduction(self, obj: Checkpoint) -> str:
-        return _pct(obj.tokens_before, obj.tokens_after)
-
-    @admin.display(description="tokens before → after", ordering="tokens_before")
-    def tokens(self, obj: Checkpoint) -> str:
-        return f"{_num(obj.tokens_before)} → {_num(obj.tokens_after)}"
 
     @admin.display(description="archived", ordering="messages_compacted")
     def archived(self, obj: Checkpoint) -> str:
@@ -851,7 +855,7 @@ class CheckpointAdmin(ReadOnlyAdmin):
 
 
 @admin.register(CompactionRun)
-class CompactionRunAdmin(ReadOnlyAdmin):
+class CompactionRunAdmin(TokenColumns, ReadOnlyAdmin):
     list_display = (
         "short_id",
         "session_link",
@@ -976,14 +980,6 @@ class CompactionRunAdmin(ReadOnlyAdmin):
         if ms is None:
             return EMPTY
         return f"{ms} ms" if ms < 1000 else f"{ms / 1000:.1f} s"
-
-    @admin.display(description="reduction")
-    def reduction(self, obj: CompactionRun) -> str:
-        return _pct(obj.tokens_before, obj.tokens_after)
-
-    @admin.display(description="tokens before → after", ordering="tokens_before")
-    def tokens(self, obj: CompactionRun) -> str:
-        return f"{_num(obj.tokens_before)} → {_num(obj.tokens_after)}"
 
     @admin.display(description="LLM tokens in / out", ordering="llm_input_tokens")
     def llm_tokens(self, obj: CompactionRun) -> str:
