@@ -158,6 +158,9 @@ class Message(models.Model):
     content = models.JSONField()
     token_estimate = models.PositiveIntegerField(default=0)
     pinned = models.BooleanField(default=False)
+    # Whether this is a user message answering tool calls. Derivable from ``content``, but
+    # stored so that planning a cut under the session lock never decodes message JSON.
+    answers_tools = models.BooleanField(default=False)
     metadata = models.JSONField(default=dict, blank=True)
     # RESTRICT: a checkpoint cannot be deleted out from under the archive it replaced,
     # yet deleting the whole session still cascades through both.

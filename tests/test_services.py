@@ -499,7 +499,8 @@ class CrashingSummarizer(StaticSummarizer):
 def test_crashing_summarizer_releases_the_lease(small):
     session = _session(chat(20))
     run = services.compaction_run_execute(
-        session_id=session.pk, trigger="command",
+        session_id=session.pk,
+        trigger="command",
         summarizer=CrashingSummarizer(settings=settings_with()),
     )
     assert run.status == "fell_back" and "ZeroDivisionError: plugin bug" in run.error
@@ -533,3 +534,13 @@ def test_malformed_ids_are_not_found_and_nul_in_config_is_rejected():
     with pytest.raises(InvalidSettings) as info:
         services.session_create(config={"MODEL": "claude\x00"})
     assert "config.MODEL" in info.value.details
+
+
+def test_append_flags_messages_that_answer_tools():
+    session = _session(agent_loop(3))
+    flags = list(
+        Message.objects.filter(session=session)
+        .order_by("seq")
+        .values_list("answers_tools", flat=True)
+    )
+    assert flags == [False, False, True, False, True, False, True]

@@ -32,7 +32,6 @@ from django.utils import timezone
 
 from compaction import signals
 from compaction.conf import ResolvedSettings, app_settings
-from compaction.engine.blocks import is_turn_start, tool_result_ids
 from compaction.engine.context import summary_tokens
 from compaction.engine.cutpoint import CutDecision, MessageInfo, choose_cut
 from compaction.engine.drift import compare_summaries
@@ -91,22 +90,26 @@ class CompactionEstimate:
 
 
 def _plan_cut(session: ChatSession, settings: ResolvedSettings) -> CutDecision:
-    """Where to cut the active history now (one query over the active messages)."""
+    """Where to cut the active history now: one query, no message content decoded.
+
+    It runs under the session lock, so it reads only the small columns (decoding the JSON
+    of 10k messages took ~90 ms of lock hold in the benchmark).
+    """
     rows = (
         Message.objects.filter(session=session, compacted_by__isnull=True)
         .order_by("seq")
-        .values_list("seq", "role", "token_estimate", "pinned", "content")
+        .values_list("seq", "role", "token_estimate", "pinned", "answers_tools")
     )
     infos = [
         MessageInfo(
             seq=seq,
             role=role,
             tokens=tokens,
-            turn_start=is_turn_start(role, content),
-            answers_tools=bool(tool_result_ids(content)),
+            turn_start=role == "user" and not answers_tools,
+            answers_tools=answers_tools,
             pinned=pinned,
         )
-        for seq, role, tokens, pinned, content in rows
+        for seq, role, tokens, pinned, answers_tools in rows
     ]
     protect = (
         1

@@ -14,7 +14,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from compaction.conf import app_settings
-from compaction.engine.blocks import clean_messages
+from compaction.engine.blocks import clean_messages, tool_result_ids
 from compaction.engine.tokens import message_tokens
 from compaction.exceptions import CompactionInProgress, IdempotencyKeyReused, InvalidInput
 from compaction.models import ChatSession, CompactionRun, IdempotencyKey, Message
@@ -130,6 +130,7 @@ def message_append(
                 content=item.content,
                 token_estimate=message_tokens(item.content, image_tokens=image_tokens),
                 pinned=item.pinned,
+                answers_tools=bool(tool_result_ids(item.content)),
                 metadata=item.metadata or {},
                 created_at=now,
             )
