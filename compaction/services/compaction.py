@@ -413,6 +413,13 @@ def compaction_run_extend_lease(*, run: CompactionRun) -> bool:
 # --------------------------------------------------------------------------- phase 2
 
 
+def _base_checkpoint(run: CompactionRun) -> Checkpoint | None:
+    """The checkpoint the run builds on (None for a session's first compaction)."""
+    if not run.base_version:
+        return None
+    return Checkpoint.objects.filter(session_id=run.session_id, version=run.base_version).first()
+
+
 def memory_flush_once(*, session: ChatSession, run: CompactionRun | None) -> bool:
     """Call the host's MEMORY_FLUSH at most once per checkpoint version.
 
@@ -546,11 +553,7 @@ def compaction_run_summarize(
         signals.pre_compaction.send(sender=ChatSession, session=session, run=run)
 
     regenerate = run.mode == CompactionRun.Mode.REGENERATE
-    previous = (
-        Checkpoint.objects.filter(session=session, version=run.base_version).first()
-        if run.base_version
-        else None
-    )
+    previous = _base_checkpoint(run)
     messages = list(
         Message.objects.filter(session=session, seq__gte=run.first_seq, seq__lte=run.cut_seq)
         .order_by("seq")
@@ -617,11 +620,7 @@ def compaction_run_summarize(
 
 def fallback_outcome(*, run: CompactionRun, error: SummarizerError) -> SummaryOutcome:
     """The previous summary plus a note of what was archived unsummarized, and why."""
-    previous = (
-        Checkpoint.objects.filter(session_id=run.session_id, version=run.base_version).first()
-        if run.base_version
-        else None
-    )
+    previous = _base_checkpoint(run)
     messages = list(
         Message.objects.filter(
             session_id=run.session_id, seq__gte=run.first_seq, seq__lte=run.cut_seq
@@ -684,11 +683,7 @@ def compaction_run_finalize(*, run: CompactionRun, outcome: SummaryOutcome) -> C
                 session.save(update_fields=["lease_token", "lease_expires_at"])
             return run
 
-        previous = (
-            Checkpoint.objects.filter(session=session, version=run.base_version).first()
-            if run.base_version
-            else None
-        )
+        previous = _base_checkpoint(run)
         settings = app_settings.for_session(session)
         version = session.checkpoint_version + 1
         new_summary_tokens = summary_tokens(
