@@ -35,3 +35,14 @@ def compaction_settings(settings):
         settings.COMPACTION = {**settings.COMPACTION, **values}
 
     return apply
+
+
+@pytest.fixture
+def small(compaction_settings):
+    """Thresholds small enough that a few dozen messages compact, with an instant summarizer."""
+    compaction_settings(
+        AUTO_COMPACT="off",
+        COMPACTION_THRESHOLD=2000,
+        KEEP_RECENT_TOKENS=500,
+        SUMMARIZER="tests.helpers.StaticSummarizer",
+    )

@@ -8,33 +8,17 @@ multiprocessing primitives, and closes its connection when it exits normally.
 
 from __future__ import annotations
 
-import os
 import time
 import traceback
 from typing import Any
+
+from tests.procs import setup_django
 
 BARRIER_TIMEOUT = 60.0
 #: How long the blocking summarizer sleeps: far longer than any test waits for it.
 BLOCK_SECONDS = 60.0
 
 
-def _setup_django(*, db_name: str, database_url: str, env: dict[str, str]) -> None:
-    os.environ["DJANGO_SETTINGS_MODULE"] = "project.settings"
-    os.environ["DATABASE_URL"] = database_url
-    # project/settings.py builds COMPACTION from COMPACTION_<KEY> variables.
-    os.environ["COMPACTION_SUMMARIZER"] = "tests.helpers.StaticSummarizer"
-    os.environ["COMPACTION_AUTO_COMPACT"] = "off"
-    os.environ["COMPACTION_RETRY_BACKOFF_SECONDS"] = "0"
-    os.environ.pop("ANTHROPIC_API_KEY", None)
-    os.environ.pop("ANTHROPIC_BASE_URL", None)
-    os.environ.pop("CELERY_BROKER_URL", None)  # tasks are applied in process, never sent
-    os.environ.update(env)
-
-    import django
-    from django.conf import settings
-
-    settings.DATABASES["default"]["NAME"] = db_name
-    django.setup()
 
 
 def _close_connections(result: dict[str, Any] | None = None) -> None:
@@ -64,7 +48,7 @@ def blocking_compaction(
     """
     result: dict[str, Any] = {"status": None, "error": ""}
     try:
-        _setup_django(db_name=db_name, database_url=database_url, env=env)
+        setup_django(db_name=db_name, database_url=database_url, env=env)
         from django.db import connection
 
         from compaction.services.compaction import compaction_run_execute
@@ -113,7 +97,7 @@ def task_worker(
     result: dict[str, Any] = {"index": index, "state": None, "result": None, "error": ""}
     waited = False
     try:
-        _setup_django(db_name=db_name, database_url=database_url, env=env)
+        setup_django(db_name=db_name, database_url=database_url, env=env)
         from django.db import connection
 
         from compaction.tasks import compact_session

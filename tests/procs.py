@@ -15,7 +15,8 @@ from typing import Any
 BARRIER_TIMEOUT = 60.0
 
 
-def _setup_django(*, db_name: str, database_url: str) -> None:
+def setup_django(*, db_name: str, database_url: str, env: dict[str, str] | None = None) -> None:
+    """Configure Django in a spawned child against the parent's test database."""
     os.environ["DJANGO_SETTINGS_MODULE"] = "project.settings"
     os.environ["DATABASE_URL"] = database_url
     # project/settings.py builds COMPACTION from COMPACTION_<KEY> variables.
@@ -24,6 +25,8 @@ def _setup_django(*, db_name: str, database_url: str) -> None:
     os.environ["COMPACTION_RETRY_BACKOFF_SECONDS"] = "0"
     os.environ.pop("ANTHROPIC_API_KEY", None)
     os.environ.pop("ANTHROPIC_BASE_URL", None)
+    os.environ.pop("CELERY_BROKER_URL", None)  # tasks are applied in process, never sent
+    os.environ.update(env or {})
 
     import django
     from django.conf import settings
@@ -55,7 +58,7 @@ def compact_worker(
     }
     waited = False
     try:
-        _setup_django(db_name=db_name, database_url=database_url)
+        setup_django(db_name=db_name, database_url=database_url)
         from django.db import connection
 
         from compaction.exceptions import CompactionInProgress

@@ -80,16 +80,6 @@ def auditor(django_user_model):
     return get_user_model().objects.get(pk=account.pk)  # no stale permission cache
 
 
-@pytest.fixture
-def small(compaction_settings):
-    """Thresholds small enough that a few dozen messages can be compacted, instantly."""
-    compaction_settings(
-        AUTO_COMPACT="off",
-        COMPACTION_THRESHOLD=2000,
-        KEEP_RECENT_TOKENS=500,
-        SUMMARIZER="tests.helpers.StaticSummarizer",
-    )
-
 
 @pytest.fixture
 def session(alice) -> ChatSession:

@@ -19,15 +19,6 @@ from tests.helpers import chat
 TEST_BROKER = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
 
 
-@pytest.fixture
-def small(compaction_settings):
-    compaction_settings(
-        AUTO_COMPACT="off",
-        COMPACTION_THRESHOLD=2000,
-        KEEP_RECENT_TOKENS=500,
-        SUMMARIZER="tests.helpers.StaticSummarizer",
-    )
-
 
 def _session(messages=()):
     session = services.session_create(system_prompt="You are a careful agent.")

@@ -40,14 +40,8 @@ Keep improving the date handling of the project so that everything works.
 
 
 @pytest.fixture
-def compacted_once(compaction_settings):
+def compacted_once(small):
     """A session with checkpoint v1 = VALID_SUMMARY and enough new history for v2."""
-    compaction_settings(
-        AUTO_COMPACT="off",
-        COMPACTION_THRESHOLD=2000,
-        KEEP_RECENT_TOKENS=500,
-        SUMMARIZER="tests.helpers.StaticSummarizer",
-    )
     session = services.session_create(system_prompt="You are a careful agent.")
     services.message_append(session_id=session.pk, messages=chat(20))
     services.compaction_run_execute(session_id=session.pk, trigger="command")

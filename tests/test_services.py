@@ -40,16 +40,6 @@ pytestmark = pytest.mark.django_db
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "transcripts"
 
 
-@pytest.fixture
-def small(compaction_settings):
-    """Thresholds small enough that a few dozen messages trigger compaction."""
-    compaction_settings(
-        AUTO_COMPACT="off",
-        COMPACTION_THRESHOLD=2000,
-        KEEP_RECENT_TOKENS=500,
-        SUMMARIZER="tests.helpers.StaticSummarizer",
-    )
-
 
 def _session(messages=(), **kwargs):
     session = services.session_create(system_prompt="You are a careful agent.", **kwargs)
