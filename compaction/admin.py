@@ -247,7 +247,7 @@ class RecentMessageInline(admin.TabularInline):
 
     @admin.display(description="content")
     def preview(self, obj: Message) -> str:
-        return content_preview(obj.content, 160)
+        return content_preview(obj.content, 160, obj.format, obj.role)
 
 
 @admin.register(ChatSession)
@@ -258,6 +258,7 @@ class ChatSessionAdmin(ReadOnlyAdmin):
         "agent",
         "message_total",
         "tokens_vs_threshold",
+        "cache_read",
         "checkpoint",
         "compactions",
         "live_run",
@@ -283,6 +284,9 @@ class ChatSessionAdmin(ReadOnlyAdmin):
                     "active_message_count",
                     "total_input_tokens",
                     "total_output_tokens",
+                    "total_cache_creation_tokens",
+                    "total_cache_read_tokens",
+                    "cache_read",
                 )
             },
         ),
@@ -311,6 +315,7 @@ class ChatSessionAdmin(ReadOnlyAdmin):
         "related_pages",
         "system_prompt_text",
         "config_json",
+        "cache_read",
     )
 
     def get_queryset(self, request: HttpRequest) -> QuerySet:
@@ -364,6 +369,19 @@ class ChatSessionAdmin(ReadOnlyAdmin):
             f"{tokens:,}",
             f"{threshold:,}",
             f"{share:.0f}",
+        )
+
+    @admin.display(description="cache read")
+    def cache_read(self, obj: ChatSession) -> SafeString | str:
+        """How much of the reported input came from the prompt cache (usage reports)."""
+        share = obj.cache_read_share
+        if share is None:
+            return EMPTY
+        return format_html(
+            '<span title="{} of {} reported input tokens read from the prompt cache">{}%</span>',
+            f"{obj.total_cache_read_tokens:,}",
+            f"{obj.total_prompt_tokens:,}",
+            f"{share * 100:.0f}",
         )
 
     @admin.display(description="checkpoint", ordering="checkpoint_version")
@@ -602,7 +620,7 @@ class MessageAdmin(ReadOnlyAdmin):
     )
     list_display_links = ("seq",)
     list_select_related = ("session",)
-    list_filter = ("role", MessageStateFilter, "pinned")
+    list_filter = ("role", "format", MessageStateFilter, "pinned")
     search_fields = ("=session__id", "session__external_id")
     # Newest first on the primary key index: cheap however long the history is.
     ordering = ("-id",)
@@ -615,6 +633,7 @@ class MessageAdmin(ReadOnlyAdmin):
                     "session_link",
                     "seq",
                     "role",
+                    "format",
                     "state",
                     "pinned",
                     "token_estimate",
@@ -656,11 +675,11 @@ class MessageAdmin(ReadOnlyAdmin):
 
     @admin.display(description="content")
     def preview(self, obj: Message) -> str:
-        return content_preview(obj.content)
+        return content_preview(obj.content, fmt=obj.format, role=obj.role)
 
     @admin.display(description="content")
     def content_html(self, obj: Message) -> SafeString:
-        return render_content(obj.content)
+        return render_content(obj.content, obj.format, obj.role)
 
     @admin.display(description="content (JSON)")
     def content_json(self, obj: Message) -> SafeString:
@@ -840,7 +859,9 @@ class CheckpointAdmin(TokenColumns, ReadOnlyAdmin):
                 item.get("seq", "?"),
                 item.get("role", "?"),
                 " (protected first message)" if item.get("protected") else " (pinned)",
-                render_content(item.get("content")),
+                render_content(
+                    item.get("content"), item.get("format", "anthropic"), item.get("role", "user")
+                ),
             )
             for item in obj.carried
         ]

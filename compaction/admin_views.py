@@ -23,6 +23,7 @@ from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.http import urlencode
 
+from compaction.content import message_text
 from compaction.engine.drift import (
     DiffLine,
     Fact,
@@ -30,7 +31,6 @@ from compaction.engine.drift import (
     compare_summaries,
     coverage,
     fact_ledger,
-    message_text,
 )
 from compaction.forms import VersionDiffForm
 from compaction.models import ChatSession, Checkpoint, Message
@@ -231,10 +231,10 @@ def _archived_texts(session: ChatSession) -> Iterator[str]:
     rows = (
         Message.objects.filter(session=session, compacted_by__isnull=False)
         .order_by("seq")
-        .values_list("content", flat=True)[:COVERAGE_MAX_MESSAGES]
+        .values_list("content", "format", "role")[:COVERAGE_MAX_MESSAGES]
     )
-    for content in rows.iterator(chunk_size=200):
-        yield message_text(content)
+    for content, fmt, role in rows.iterator(chunk_size=200):
+        yield message_text(content, fmt, role)
 
 
 def timeline_view(
@@ -333,7 +333,9 @@ def timeline_view(
             .first()
         )
         carriers = [row["summary"] for row in checkpoints] + [
-            message_text(item.get("content")) for item in carried or [] if isinstance(item, dict)
+            message_text(item.get("content"), item.get("format", "anthropic"), item.get("role"))
+            for item in carried or []
+            if isinstance(item, dict)
         ]
         result = coverage(carriers, _archived_texts(session))
         archived = session.message_count - session.active_message_count

@@ -57,6 +57,13 @@ DEFAULTS: dict[str, Any] = {
     # "messages": a synthetic user/assistant pair before the active messages;
     # "system": appended to the system prompt.
     "SUMMARY_PLACEMENT": "messages",
+    # Anthropic payloads mark the stable prefix (system prompt, summary) with cache_control
+    # breakpoints, so every turn until the next compaction reads it from the prompt cache.
+    "PROMPT_CACHE": True,
+    "PROMPT_CACHE_TTL": "5m",  # or "1h" (costs more to write, lives longer)
+    # Content block types this version does not know (a newer API release): "store" keeps
+    # them verbatim and sends them back; "reject" refuses them with a 400.
+    "UNKNOWN_BLOCKS": "store",
     # A host callable(session=, run=) given a chance to persist memories before compaction,
     # at most once per checkpoint version; also called once when the session comes within
     # MEMORY_FLUSH_MARGIN tokens of the threshold.
@@ -93,6 +100,8 @@ SESSION_OVERRIDABLE = frozenset(
         "PROTECT_FIRST_MESSAGE",
         "SUMMARY_MAX_CHARS",
         "SUMMARY_PLACEMENT",
+        "PROMPT_CACHE",
+        "PROMPT_CACHE_TTL",
         "AUTO_COMPACT",
     }
 )
@@ -100,6 +109,8 @@ SESSION_OVERRIDABLE = frozenset(
 CHOICES: dict[str, tuple[str, ...]] = {
     "FALLBACK": ("annotate", "none"),
     "SUMMARY_PLACEMENT": ("messages", "system"),
+    "PROMPT_CACHE_TTL": ("5m", "1h"),
+    "UNKNOWN_BLOCKS": ("store", "reject"),
     "AUTO_COMPACT": ("off", "sync", "async"),
 }
 
@@ -150,7 +161,7 @@ def validate_values(values: Mapping[str, Any]) -> list[str]:
             and not (_is_int(value) and value > 0)
         ):
             problems.append(f"{key}: must be a positive integer or None, not {value!r}")
-        elif key == "PROTECT_FIRST_MESSAGE" and not isinstance(value, bool):
+        elif key in ("PROTECT_FIRST_MESSAGE", "PROMPT_CACHE") and not isinstance(value, bool):
             problems.append(f"{key}: must be true or false, not {value!r}")
         elif key in ("API_TIMEOUT", "RETRY_BACKOFF_SECONDS") and not (
             isinstance(value, int | float) and not isinstance(value, bool) and value >= 0

@@ -16,6 +16,13 @@ from django.utils import timezone
 class Role(models.TextChoices):
     USER = "user", "user"
     ASSISTANT = "assistant", "assistant"
+    # Mid-conversation system messages (Messages API 2026-10-21; OpenAI system/developer).
+    SYSTEM = "system", "system"
+
+
+class Format(models.TextChoices):
+    ANTHROPIC = "anthropic", "Anthropic Messages"
+    OPENAI = "openai", "OpenAI Chat Completions"
 
 
 class ChatSession(models.Model):
@@ -56,8 +63,15 @@ class ChatSession(models.Model):
         help_text="Uncalibrated estimate of the active context: system prompt, summary and "
         "active messages, before pruning.",
     )
-    total_input_tokens = models.PositiveBigIntegerField(default=0)
+    total_input_tokens = models.PositiveBigIntegerField(
+        default=0, help_text="Uncached input tokens reported by the host."
+    )
     total_output_tokens = models.PositiveBigIntegerField(default=0)
+    total_cache_creation_tokens = models.PositiveBigIntegerField(default=0)
+    total_cache_read_tokens = models.PositiveBigIntegerField(default=0)
+    # Where the conversation stands after its last message (open tool calls), so an append
+    # checks tool pairing without reading a message: compaction.content.pairing.Tail.
+    tail = models.JSONField(default=dict, blank=True, editable=False)
     compaction_count = models.PositiveIntegerField(default=0)
     calibration_ratio = models.FloatField(
         default=1.0,
@@ -96,12 +110,26 @@ class ChatSession(models.Model):
     def calibrated_tokens(self) -> int:
         return round(self.estimated_tokens * self.calibration_ratio)
 
+    @property
+    def total_prompt_tokens(self) -> int:
+        """Every input token reported: uncached, written to the cache, read from it."""
+        cached = self.total_cache_creation_tokens + self.total_cache_read_tokens
+        return self.total_input_tokens + cached
+
+    @property
+    def cache_read_share(self) -> float | None:
+        """Share of all reported input tokens that were read from the prompt cache."""
+        total = self.total_prompt_tokens
+        return self.total_cache_read_tokens / total if total else None
+
 
 class Checkpoint(models.Model):
     class Kind(models.TextChoices):
         CREATE = "create", "create"
         UPDATE = "update", "update"
         REGENERATE = "regenerate", "regenerate from originals"
+        # The host appended a server compaction block: the API summarized, we archive.
+        NATIVE = "native", "server compaction"
 
     session = models.ForeignKey(ChatSession, on_delete=models.CASCADE, related_name="checkpoints")
     version = models.PositiveIntegerField()
@@ -119,6 +147,9 @@ class Checkpoint(models.Model):
     summary_tokens = models.PositiveIntegerField(
         default=0, help_text="Estimated tokens of the summary as placed in the context."
     )
+    # A server compaction block standing for the summary: the payload sends it, untouched,
+    # instead of the summary text (its signature covers ``content``).
+    native_block = models.JSONField(null=True, blank=True)
     summarizer = models.CharField(max_length=255, blank=True, default="")
     model = models.CharField(max_length=255, blank=True, default="")
     kind = models.CharField(max_length=16, choices=Kind.choices)
@@ -153,13 +184,18 @@ class Message(models.Model):
     id = models.BigAutoField(primary_key=True)
     session = models.ForeignKey(ChatSession, on_delete=models.CASCADE, related_name="messages")
     seq = models.PositiveIntegerField()
+    # The canonical role (an OpenAI "tool" message is a user turn, "developer" a system one).
     role = models.CharField(max_length=16, choices=Role.choices)
-    # A string, or a list of Anthropic content blocks.
+    format = models.CharField(max_length=16, choices=Format.choices, default=Format.ANTHROPIC)
+    # As appended: Anthropic content (a string or a list of blocks), or the whole OpenAI
+    # message. ``compaction.content.canonical_blocks`` reads either.
     content = models.JSONField()
     token_estimate = models.PositiveIntegerField(default=0)
     pinned = models.BooleanField(default=False)
-    # Whether this is a user message answering tool calls. Derivable from ``content``, but
-    # stored so that planning a cut under the session lock never decodes message JSON.
+    # Whether this message answers tool calls of an earlier one (tool results; a server
+    # tool's result after a paused turn), so a kept window may not start here. Derivable
+    # from ``content``, but stored so that planning a cut under the session lock never
+    # decodes message JSON.
     answers_tools = models.BooleanField(default=False)
     metadata = models.JSONField(default=dict, blank=True)
     # RESTRICT: a checkpoint cannot be deleted out from under the archive it replaced,
@@ -178,7 +214,12 @@ class Message(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["session", "seq"], name="compaction_message_seq_uniq"),
             models.CheckConstraint(
-                condition=Q(role__in=["user", "assistant"]), name="compaction_message_role_valid"
+                condition=Q(role__in=["user", "assistant", "system"]),
+                name="compaction_message_role_valid",
+            ),
+            models.CheckConstraint(
+                condition=Q(format__in=["anthropic", "openai"]),
+                name="compaction_message_format_valid",
             ),
             models.CheckConstraint(condition=Q(seq__gte=1), name="compaction_message_seq_positive"),
         ]
@@ -209,6 +250,7 @@ class CompactionRun(models.Model):
     class Mode(models.TextChoices):
         COMPACT = "compact", "compact"
         REGENERATE = "regenerate", "regenerate from originals"
+        NATIVE = "native", "server compaction"
 
     class Trigger(models.TextChoices):
         AUTO = "auto", "auto"
@@ -216,6 +258,8 @@ class CompactionRun(models.Model):
         ADMIN = "admin", "admin"
         COMMAND = "command", "command"
         TASK = "task", "task"
+        # A server compaction block arrived with an append.
+        APPEND = "append", "append"
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     session = models.ForeignKey(ChatSession, on_delete=models.CASCADE, related_name="runs")

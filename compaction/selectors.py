@@ -10,7 +10,8 @@ from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
 
 from compaction.conf import app_settings
-from compaction.engine.context import ContextPayload, build_context
+from compaction.content import ANTHROPIC, message_text
+from compaction.engine.context import CheckpointContext, ContextPayload, build_context
 from compaction.engine.drift import (
     Coverage,
     DriftReport,
@@ -18,7 +19,6 @@ from compaction.engine.drift import (
     compare_summaries,
     coverage,
     fact_ledger,
-    message_text,
 )
 from compaction.exceptions import SessionNotFound
 from compaction.models import ChatSession, Checkpoint, CompactionRun, Message
@@ -112,8 +112,8 @@ def session_drift(
     versions = [(version, summary) for version, summary, _, _ in rows]
     archived = Message.objects.filter(session=session, compacted_by__isnull=False)
     total = archived.count()
-    contents = archived.order_by("-seq").values_list("content", flat=True)[:originals_limit]
-    texts = [message_text(content) for content in contents]
+    originals = archived.order_by("-seq").values_list("content", "format", "role")
+    texts = [message_text(content, fmt, role) for content, fmt, role in originals[:originals_limit]]
     return SessionDrift(
         ledger=fact_ledger(versions),
         coverage=coverage([summary for _, summary in versions], texts),
@@ -161,27 +161,41 @@ def session_should_compact(*, session: ChatSession) -> bool:
     return session.calibrated_tokens > app_settings.for_session(session).threshold
 
 
-def session_context_build(*, session: ChatSession) -> ContextPayload:
-    """The payload to send to the model now, in three queries whatever the history length.
+def checkpoint_context(checkpoint: Checkpoint | None) -> CheckpointContext | None:
+    """What a payload needs of a checkpoint (``None`` before the first compaction)."""
+    if checkpoint is None:
+        return None
+    return CheckpointContext(
+        summary=checkpoint.summary,
+        version=checkpoint.version,
+        carried=checkpoint.carried,
+        block=checkpoint.native_block,
+        block_in_history=checkpoint.kind == Checkpoint.Kind.NATIVE,
+    )
 
-    Active messages are read as ``seq > checkpoint.last_seq`` of the checkpoint just read,
-    not through ``compacted_by``: a compaction committing between the two reads then
-    cannot make the payload lose messages (the older checkpoint still covers them).
+
+def session_context_build(*, session: ChatSession, format: str = ANTHROPIC) -> ContextPayload:
+    """The payload to send to the model now, in two queries whatever the history length.
+
+    ``format`` is ``"anthropic"`` (``messages.create``) or ``"openai"``
+    (``chat.completions.create``). Active messages are read as ``seq > checkpoint.last_seq``
+    of the checkpoint just read, not through ``compacted_by``: a compaction committing
+    between the two reads then cannot make the payload lose messages (the older
+    checkpoint still covers them).
     """
     checkpoint = checkpoint_latest(session=session)
     last_seq = checkpoint.last_seq if checkpoint else 0
     rows = list(
         Message.objects.filter(session=session, seq__gt=last_seq)
         .order_by("seq")
-        .values("role", "content")
+        .values("role", "content", "format")
     )
     return build_context(
         system_prompt=session.system_prompt,
-        summary=checkpoint.summary if checkpoint else None,
-        version=checkpoint.version if checkpoint else 0,
-        carried=checkpoint.carried if checkpoint else [],
+        checkpoint=checkpoint_context(checkpoint),
         messages=rows,
         settings=app_settings.for_session(session),
         calibration_ratio=session.calibration_ratio,
         should_compact=session_should_compact(session=session),
+        fmt=format,
     )

@@ -21,9 +21,16 @@ including the tool_use / tool_result pairing. That keeps tests honest: a request
 would reject cannot pass here.
 
 API version: the stub checks ``anthropic-version``. With 2026-10-21 (what SDK 2.x sends) it
-applies that version's rules: ``temperature``, ``top_p`` and ``top_k`` are rejected with 400
-("Extra inputs are not permitted") even at their default values, as are ``document`` blocks in
-assistant messages and non-empty ``citations`` on text blocks in user messages.
+applies that version's rules (``tests.messages_api``, written apart from the app's own content
+model): no sampling parameters; server tool results inside their assistant turn; a
+``compaction`` block first in the conversation, alone, carrying a signature this stub issued
+over the same content (``stub.compaction_block(text)`` issues one, like a compaction request
+does); at most four ``cache_control`` markers. Errors carry the ``error_code`` the SDK maps to
+its typed exceptions (``CompactionBlockMisplacedError``, ...).
+
+Prompt caching is modelled: a prefix that ends at a ``cache_control`` marker is written on its
+first request (``cache_creation_input_tokens``) and read on every later request that repeats it
+unchanged (``cache_read_input_tokens``).
 
 Note on authentication: the real API reads ``x-api-key``; the installed SDK 2.x sends its API
 key as ``Authorization: Bearer <key>``. The stub accepts either and answers 401 when neither is
@@ -33,6 +40,7 @@ present (the real API also answers 401, not 400, for a missing key).
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import itertools
 import json
 import socket
@@ -41,6 +49,14 @@ from collections import deque
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Self
+
+from tests.messages_api import (
+    API_VERSIONS,
+    InvalidRequest,
+    content_blocks,
+    validate_messages_request,
+)
+from tests.messages_api import estimate_tokens as value_tokens
 
 __all__ = ["DEFAULT_SUMMARY", "AnthropicStub", "StubRequest", "StubResponse"]
 
@@ -88,38 +104,6 @@ ERROR_TYPES: dict[int, tuple[str, str]] = {
     529: ("overloaded_error", "Overloaded"),
 }
 
-# Content block types the Messages API knows; anything else is a 400.
-KNOWN_BLOCK_TYPES = frozenset(
-    {
-        "text",
-        "image",
-        "document",
-        "search_result",
-        "tool_use",
-        "tool_result",
-        "thinking",
-        "redacted_thinking",
-        "server_tool_use",
-        "web_search_tool_result",
-        "web_fetch_tool_result",
-        "code_execution_tool_result",
-        "bash_code_execution_tool_result",
-        "text_editor_code_execution_tool_result",
-        "mcp_tool_use",
-        "mcp_tool_result",
-        "container_upload",
-    }
-)
-# Blocks only the model writes: they may appear in assistant messages only.
-ASSISTANT_ONLY_TYPES = frozenset({"tool_use", "thinking", "redacted_thinking", "server_tool_use"})
-USER_ONLY_TYPES = frozenset({"tool_result"})
-
-# API versions the stub answers; SDK 2.x sends the latest. 2026-10-21 removed the sampling
-# parameters (400 even at their default values) and tightened document/citation placement.
-API_VERSIONS = ("2023-01-01", "2023-06-01", "2026-10-21")
-LATEST_API_VERSION = "2026-10-21"
-SAMPLING_PARAMETERS = ("temperature", "top_p", "top_k")
-
 
 @dataclass
 class StubResponse:
@@ -137,6 +121,8 @@ class StubResponse:
     stop_reason: str = "end_turn"
     model: str | None = None
     output_tokens: int | None = None
+    #: Content blocks to answer instead of one text block (server tools, compaction, ...).
+    blocks: list[dict[str, Any]] | None = None
 
 
 @dataclass
@@ -148,13 +134,6 @@ class StubRequest:
     headers: dict[str, str]
     body: Any
     raw: bytes = b""
-
-
-class _InvalidRequest(Exception):
-    def __init__(self, message: str, status: int = 400) -> None:
-        super().__init__(message)
-        self.message = message
-        self.status = status
 
 
 class AnthropicStub:
@@ -184,6 +163,10 @@ class AnthropicStub:
         self._connections: set[socket.socket] = set()
         self._server: ThreadingHTTPServer | None = None
         self._thread: threading.Thread | None = None
+        #: Signatures of the compaction blocks this server issued -> their content.
+        self.signatures: dict[str, str] = {}
+        #: The prompt cache: prefix hash -> its tokens.
+        self.cache: dict[str, int] = {}
 
     # -- lifecycle -------------------------------------------------------------------------
 
@@ -260,6 +243,26 @@ class AnthropicStub:
             )
         )
 
+    def enqueue_message(
+        self, blocks: list[dict[str, Any]], *, stop_reason: str = "end_turn"
+    ) -> None:
+        """A success whose content is ``blocks`` (server tool results, thinking, ...)."""
+        self.enqueue(StubResponse(blocks=blocks, stop_reason=stop_reason))
+
+    def compaction_block(self, content: str) -> dict[str, Any]:
+        """A ``compaction`` block as the API returns it, signed by this server."""
+        with self._lock:
+            number = len(self.signatures) + 1
+            signature = f"stubsig_{number:04d}_{hashlib.sha256(content.encode()).hexdigest()}"
+            self.signatures[signature] = content
+        return {
+            "type": "compaction",
+            "content": content,
+            "signature": signature,
+            "encrypted_content": f"stubenc_{number:04d}",
+            "tool_changes": [],
+        }
+
     def enqueue_error(
         self,
         status: int,
@@ -331,16 +334,38 @@ class AnthropicStub:
         with self._lock:
             return f"req_stub_{next(self._request_ids)}"
 
+    def _cache_usage(self, request: dict[str, Any]) -> dict[str, int]:
+        """Input token counts with a prompt cache: a prefix ending at a cache_control marker
+        is written on its first request and read on later ones while unchanged."""
+        segments = _segments(request)
+        total = estimate_tokens(request)
+        marked = [i for i, (_, marker) in enumerate(segments) if marker]
+        if request.get("cache_control") and segments:
+            marked.append(len(segments) - 1)
+        read = written = 0
+        with self._lock:
+            for index in sorted(set(marked)):
+                prefix = [part for part, _ in segments[: index + 1]]
+                key = hashlib.sha256(json.dumps(prefix, sort_keys=True).encode()).hexdigest()
+                tokens = value_tokens(prefix)
+                if key in self.cache:
+                    read = max(read, tokens)
+                else:
+                    written = max(written, tokens)
+                    self.cache[key] = tokens
+        written = max(0, written - read)
+        return {
+            "input_tokens": max(0, total - read - written),
+            "cache_creation_input_tokens": written,
+            "cache_read_input_tokens": read,
+        }
+
     def _track(self, conn: socket.socket, *, add: bool) -> None:
         with self._lock:
             if add:
                 self._connections.add(conn)
             else:
                 self._connections.discard(conn)
-
-
-def _error_body(error_type: str, message: str) -> dict[str, Any]:
-    return {"type": "error", "error": {"type": error_type, "message": message}}
 
 
 def estimate_tokens(body: dict[str, Any]) -> int:
@@ -350,183 +375,46 @@ def estimate_tokens(body: dict[str, Any]) -> int:
     return max(1, chars // 4)
 
 
-# -- request validation ------------------------------------------------------------------------
+def _error_body(error_type: str, message: str) -> dict[str, Any]:
+    return {"type": "error", "error": {"type": error_type, "message": message}}
 
 
-def validate_messages_request(
-    body: Any, *, api_version: str = LATEST_API_VERSION, count_tokens: bool = False
-) -> None:
-    """Raise ``_InvalidRequest`` when the Messages API would answer 400 to ``body``.
+def _segments(body: dict[str, Any]) -> list[tuple[Any, bool]]:
+    """The prompt in cache order (tools, system, messages), one part per block, each with
+    whether it carries a cache_control marker (markers are not part of the prefix)."""
 
-    ``api_version`` is the request's ``anthropic-version``: 2026-10-21 (what SDK 2.x sends)
-    removed the sampling parameters and tightened document / citation placement.
-    """
-    if not isinstance(body, dict):
-        raise _InvalidRequest("request body must be a JSON object")
-    model = body.get("model")
-    if not isinstance(model, str) or not model:
-        raise _InvalidRequest("model: Field required")
-    if not count_tokens:
-        max_tokens = body.get("max_tokens")
-        if isinstance(max_tokens, bool) or not isinstance(max_tokens, int):
-            raise _InvalidRequest("max_tokens: Field required (an integer)")
-        if max_tokens < 1:
-            raise _InvalidRequest("max_tokens: Input should be greater than or equal to 1")
-    strict = api_version >= LATEST_API_VERSION
-    if strict:
-        for name in SAMPLING_PARAMETERS:
-            if name in body:
-                raise _InvalidRequest(f"{name}: Extra inputs are not permitted")
-    temperature = body.get("temperature")
-    if temperature is not None and (
-        isinstance(temperature, bool)
-        or not isinstance(temperature, int | float)
-        or not 0 <= temperature <= 1
-    ):
-        raise _InvalidRequest("temperature: Input should be a number between 0 and 1")
-    if "system" in body:
-        _validate_system(body["system"])
-    messages = body.get("messages")
-    if not isinstance(messages, list) or not messages:
-        raise _InvalidRequest("messages: at least one message is required")
-    _validate_messages(messages, strict=strict)
-
-
-def _validate_system(system: Any) -> None:
-    if isinstance(system, str):
-        return
-    if not isinstance(system, list):
-        raise _InvalidRequest("system: Input should be a valid string or a list of text blocks")
-    for i, block in enumerate(system):
-        if not isinstance(block, dict) or block.get("type") != "text":
-            raise _InvalidRequest(f"system.{i}: Input tag should be 'text'")
-        if not isinstance(block.get("text"), str) or not block["text"]:
-            raise _InvalidRequest(f"system.{i}: text content blocks must be non-empty")
-
-
-def _validate_messages(messages: list[Any], *, strict: bool) -> None:
-    # Pass 1: the shape of every message and block, so that pass 2 may rely on it.
-    contents: list[list[dict[str, Any]]] = []
-    for i, message in enumerate(messages):
-        if not isinstance(message, dict):
-            raise _InvalidRequest(f"messages.{i}: Input should be a valid dictionary")
-        role = message.get("role")
-        if role not in ("user", "assistant"):
-            raise _InvalidRequest(f"messages.{i}.role: Input should be 'user' or 'assistant'")
-        if i == 0 and role != "user":
-            raise _InvalidRequest('messages: first message must use the "user" role')
-        blocks = _content_blocks(message.get("content"), f"messages.{i}.content")
-        for j, block in enumerate(blocks):
-            _validate_block(block, f"messages.{i}.content.{j}", role, strict=strict)
-        contents.append(blocks)
-
-    # Pass 2: tool_use / tool_result pairing across neighbouring messages.
-    seen_tool_use_ids: set[str] = set()
-    last = len(messages) - 1
-    for i, blocks in enumerate(contents):
-        # tool_result blocks answer the tool_use blocks of the assistant message right before.
-        if any(b["type"] == "tool_result" for b in blocks):
-            answered: set[str] = set()
-            if i > 0 and messages[i - 1]["role"] == "assistant":
-                answered = {b["id"] for b in contents[i - 1] if b["type"] == "tool_use"}
-            for j, block in enumerate(blocks):
-                if block["type"] == "tool_result" and block["tool_use_id"] not in answered:
-                    raise _InvalidRequest(
-                        f"messages.{i}.content.{j}: unexpected `tool_use_id` found in "
-                        f"`tool_result` blocks: {block['tool_use_id']}. Each `tool_result` block "
-                        "must have a corresponding `tool_use` block in the previous message."
-                    )
-            # The API wants the tool results first in the content, any text after them.
-            first_other = next(
-                (j for j, b in enumerate(blocks) if b["type"] != "tool_result"), len(blocks)
-            )
-            if any(b["type"] == "tool_result" for b in blocks[first_other:]):
-                raise _InvalidRequest(
-                    f"messages.{i}.content: `tool_result` blocks must come before any other "
-                    "content in the message."
-                )
-
-        # Every tool_use must be answered in the next (user) message, unless it is the last.
-        uses = [b["id"] for b in blocks if b["type"] == "tool_use"]
-        for tool_use_id in uses:
-            if tool_use_id in seen_tool_use_ids:
-                raise _InvalidRequest(f"messages.{i}: `tool_use` ids must be unique: {tool_use_id}")
-            seen_tool_use_ids.add(tool_use_id)
-        if uses and i < last:
-            returned: set[str] = set()
-            if messages[i + 1]["role"] == "user":
-                returned = {b["tool_use_id"] for b in contents[i + 1] if b["type"] == "tool_result"}
-            missing = [tool_use_id for tool_use_id in uses if tool_use_id not in returned]
-            if missing:
-                raise _InvalidRequest(
-                    f"messages.{i}: `tool_use` ids were found without `tool_result` blocks "
-                    f"immediately after: {', '.join(missing)}. Each `tool_use` block must have a "
-                    "corresponding `tool_result` block in the next message."
-                )
-
-
-def _content_blocks(content: Any, where: str) -> list[dict[str, Any]]:
-    """The message content as a list of blocks (a plain string is one text block)."""
-    if isinstance(content, str):
-        if not content:
-            raise _InvalidRequest(f"{where}: messages must have non-empty content")
-        return [{"type": "text", "text": content}]
-    if not isinstance(content, list) or not content:
-        raise _InvalidRequest(f"{where}: messages must have non-empty content")
-    for j, block in enumerate(content):
-        if not isinstance(block, dict) or not isinstance(block.get("type"), str):
-            raise _InvalidRequest(f"{where}.{j}: each content block must be an object with a type")
-    return content
-
-
-def _validate_block(block: dict[str, Any], where: str, role: str, *, strict: bool) -> None:
-    kind = block["type"]
-    if kind not in KNOWN_BLOCK_TYPES:
-        raise _InvalidRequest(f"{where}.type: Input tag '{kind}' does not match any expected tag")
-    if strict and kind == "document" and role == "assistant":
-        raise _InvalidRequest(f"{where}: `document` blocks are not allowed in `assistant` messages")
-    if strict and role == "user" and _has_citations(block):
-        raise _InvalidRequest(
-            f"{where}: `citations` are not allowed on `text` blocks in `user` messages"
+    def plain(block: Any) -> Any:
+        return (
+            {k: v for k, v in block.items() if k != "cache_control"}
+            if isinstance(block, dict)
+            else block
         )
-    if kind in ASSISTANT_ONLY_TYPES and role != "assistant":
-        raise _InvalidRequest(f"{where}: `{kind}` blocks can only be in `assistant` messages")
-    if kind in USER_ONLY_TYPES and role != "user":
-        raise _InvalidRequest(f"{where}: `{kind}` blocks can only be in `user` messages")
-    if kind == "text" and (not isinstance(block.get("text"), str) or not block["text"]):
-        raise _InvalidRequest(f"{where}: text content blocks must be non-empty")
-    if kind == "tool_use":
-        if not isinstance(block.get("id"), str) or not block["id"]:
-            raise _InvalidRequest(f"{where}.id: Field required")
-        if not isinstance(block.get("name"), str) or not block["name"]:
-            raise _InvalidRequest(f"{where}.name: Field required")
-        if not isinstance(block.get("input"), dict):
-            raise _InvalidRequest(f"{where}.input: Input should be a valid dictionary")
-    if kind == "tool_result":
-        if not isinstance(block.get("tool_use_id"), str) or not block["tool_use_id"]:
-            raise _InvalidRequest(f"{where}.tool_use_id: Field required")
-        inner = block.get("content")
-        if inner is not None and not isinstance(inner, str):
-            if not isinstance(inner, list):
-                raise _InvalidRequest(f"{where}.content: Input should be a string or a list")
-            for k, sub in enumerate(inner):
-                if not isinstance(sub, dict) or sub.get("type") not in KNOWN_BLOCK_TYPES:
-                    raise _InvalidRequest(f"{where}.content.{k}: unknown content block")
-                if sub["type"] == "text" and not (isinstance(sub.get("text"), str) and sub["text"]):
-                    raise _InvalidRequest(
-                        f"{where}.content.{k}: text content blocks must be non-empty"
-                    )
+
+    parts: list[tuple[Any, bool]] = [({"tools": body.get("tools")}, False)]
+    system = body.get("system")
+    for block in system if isinstance(system, list) else [system] if system else []:
+        parts.append((plain(block), isinstance(block, dict) and bool(block.get("cache_control"))))
+    for message in body.get("messages") or ():
+        for block in content_blocks(message["content"], "messages"):
+            marked = bool(block.get("cache_control"))
+            parts.append(({"role": message["role"], **plain(block)}, marked))
+    return parts
 
 
-def _has_citations(block: dict[str, Any]) -> bool:
-    """A text block with non-empty citations, directly or inside a search_result block."""
-    if block.get("type") == "text":
-        return bool(block.get("citations"))
-    if block.get("type") == "search_result":
-        return any(
-            isinstance(sub, dict) and _has_citations(sub) for sub in block.get("content") or ()
+def _check_compaction_request(body: dict[str, Any], headers: dict[str, str]) -> None:
+    """What a ``compaction`` request needs besides a valid body."""
+    betas = {b.strip() for b in headers.get("anthropic-beta", "").split(",")}
+    if "compact-2026-09-04" not in betas:
+        raise InvalidRequest("compaction: requires the compact-2026-09-04 beta")
+    if not isinstance(body["compaction"], dict) or body["compaction"].get("type") != "summarize":
+        raise InvalidRequest("compaction.type: Input should be 'summarize'")
+    last = body["messages"][-1]
+    blocks = content_blocks(last["content"], "messages")
+    if last["role"] == "assistant" and any(b["type"] == "tool_use" for b in blocks):
+        raise InvalidRequest(
+            "messages: the conversation ends on an unfinished assistant turn",
+            error_code="compaction_incomplete_turn",
         )
-    return False
 
 
 # -- HTTP --------------------------------------------------------------------------------------
@@ -574,17 +462,25 @@ class _Handler(BaseHTTPRequestHandler):
             self._check_auth(headers)
             api_version = headers.get("anthropic-version", "")
             if not api_version:
-                raise _InvalidRequest("anthropic-version: header is required")
+                raise InvalidRequest("anthropic-version: header is required")
             if api_version not in API_VERSIONS:
-                raise _InvalidRequest(f"anthropic-version: invalid version {api_version!r}")
+                raise InvalidRequest(f"anthropic-version: invalid version {api_version!r}")
             if body is None and raw:
-                raise _InvalidRequest("There was an error parsing the body: invalid JSON")
+                raise InvalidRequest("There was an error parsing the body: invalid JSON")
             validate_messages_request(
-                body, api_version=api_version, count_tokens=path.endswith("/count_tokens")
+                body,
+                api_version=api_version,
+                count_tokens=path.endswith("/count_tokens"),
+                signatures=self.stub.signatures,
             )
-        except _InvalidRequest as exc:
+            if body.get("compaction") is not None and not path.endswith("/count_tokens"):
+                _check_compaction_request(body, headers)
+        except InvalidRequest as exc:
             kind = "authentication_error" if exc.status == 401 else "invalid_request_error"
-            self._send_json(exc.status, _error_body(kind, exc.message))
+            error = _error_body(kind, exc.message)
+            if exc.error_code:
+                error["error"]["details"] = {"error_code": exc.error_code}
+            self._send_json(exc.status, error)
             return
 
         if path.endswith("/count_tokens"):
@@ -602,7 +498,16 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _success(self, request: dict[str, Any], response: StubResponse) -> dict[str, Any]:
         text = response.text if response.text is not None else self.stub.default_text
-        content = [{"type": "text", "text": text}] if text else []
+        stop_reason = response.stop_reason
+        if request.get("compaction") is not None:
+            # A compaction request answers the signed block alone.
+            content = [self.stub.compaction_block(text)]
+            stop_reason = "compaction"
+        elif response.blocks is not None:
+            content = response.blocks
+            text = json.dumps(content)
+        else:
+            content = [{"type": "text", "text": text}] if text else []
         output_tokens = response.output_tokens
         if output_tokens is None:
             output_tokens = max(1, len(text) // 4) if text else 0
@@ -612,14 +517,9 @@ class _Handler(BaseHTTPRequestHandler):
             "role": "assistant",
             "model": response.model or self.stub.response_model or request["model"],
             "content": content,
-            "stop_reason": response.stop_reason,
+            "stop_reason": stop_reason,
             "stop_sequence": None,
-            "usage": {
-                "input_tokens": estimate_tokens(request),
-                "output_tokens": output_tokens,
-                "cache_creation_input_tokens": 0,
-                "cache_read_input_tokens": 0,
-            },
+            "usage": {"output_tokens": output_tokens, **self.stub._cache_usage(request)},
         }
 
     def _check_auth(self, headers: dict[str, str]) -> None:
@@ -628,9 +528,9 @@ class _Handler(BaseHTTPRequestHandler):
         if key is None and authorization.lower().startswith("bearer "):
             key = authorization[7:].strip()
         if not key:
-            raise _InvalidRequest("x-api-key header is required", status=401)
+            raise InvalidRequest("x-api-key header is required", status=401)
         if self.stub.api_key is not None and key != self.stub.api_key:
-            raise _InvalidRequest("invalid x-api-key", status=401)
+            raise InvalidRequest("invalid x-api-key", status=401)
 
     def _read_body(self) -> bytes:
         length = int(self.headers.get("Content-Length") or 0)

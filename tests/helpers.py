@@ -6,7 +6,9 @@ import threading
 from typing import Any
 
 from compaction.conf import DEFAULTS, ResolvedSettings
+from compaction.engine.transcript import render_message
 from compaction.summarizers.base import Summarizer, SummaryRequest, SummaryResult
+from tests.messages_api import InvalidRequest, validate_messages_request
 
 VALID_SUMMARY = """## Goal
 Fix the failing date parsing in `src/parser.py` so that the test suite passes again.
@@ -138,3 +140,26 @@ class GatedSummarizer(StaticSummarizer):
             self.during()
         assert self.release.wait(30), "the test never released the summarizer"
         return super().summarize(request)
+
+
+def payload_problem(
+    messages: list[dict[str, Any]], *, system: Any = None, signatures: dict | None = None
+) -> str | None:
+    """Why the Messages API would refuse these messages (None when it would take them).
+
+    Checked by the stub's reading of the API rules (``tests.messages_api``), not by the
+    app's own content model.
+    """
+    body: dict[str, Any] = {"model": "claude-haiku-4-5", "max_tokens": 1, "messages": messages}
+    if system:
+        body["system"] = system
+    try:
+        validate_messages_request(body, signatures=signatures)
+    except InvalidRequest as exc:
+        return exc.message
+    return None
+
+
+def render_transcript(messages: list[dict[str, Any]], *, head: int = 500, tail: int = 200) -> str:
+    """The whole transcript of ``messages``, as the summarizer sees it chunk by chunk."""
+    return "\n\n".join(render_message(m, head=head, tail=tail) for m in messages)

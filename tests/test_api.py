@@ -431,7 +431,7 @@ def test_append_one_message(api, session):
     assert set(body) == {"messages", "session", "compaction"}
     (message,) = body["messages"]
     assert set(message) == {
-        "id", "seq", "role", "content", "token_estimate", "pinned", "created_at",
+        "id", "seq", "role", "format", "content", "token_estimate", "pinned", "created_at",
     }  # fmt: skip
     assert message["seq"] == 1 and message["role"] == "user" and message["pinned"] is True
     assert message["content"] == "Fix the bug in src/app.py" and message["token_estimate"] > 0
@@ -456,10 +456,10 @@ def test_append_a_batch(api, session):
 @pytest.mark.parametrize(
     ("body", "status", "code", "field"),
     [
-        ({"role": "system", "content": "hi"}, 400, "invalid", "role"),
+        ({"role": "bot", "content": "hi"}, 400, "invalid", "role"),
         ({"role": "user"}, 400, "invalid", "content"),
         ({"role": "user", "content": 5}, 400, "invalid", "content"),
-        ({"role": "user", "content": [{"type": "bogus"}]}, 400, "invalid", "content[0].type"),
+        ({"role": "user", "content": [{"type": "Bogus!"}]}, 400, "invalid", "content[0].type"),
         ({"role": "user", "content": [{"type": "text"}]}, 400, "invalid", "content[0].text"),
         (
             {"messages": [user("go"), {"role": "assistant", "content": [{"type": "tool_use"}]}]},
@@ -472,7 +472,7 @@ def test_append_a_batch(api, session):
         ),
         ({"role": "user", "content": "nul \x00 here"}, 400, "invalid", "content"),
         (user([{"type": "text", "text": "\x00"}]), 400, "invalid", "content"),
-        ({"role": "user", "content": "hi", "metadata": {"k\x00": 1}}, 400, "invalid", "content"),
+        ({"role": "user", "content": "hi", "metadata": {"k\x00": 1}}, 400, "invalid", "metadata"),
         ({"role": "user", "content": "hi", "metadata": []}, 400, "invalid", "metadata"),
         ({"role": "user", "content": "hi", "pinned": "yes"}, 400, "invalid", "pinned"),
         ({"role": "user", "content": "hi", "extra": 1}, 400, "invalid", "extra"),
@@ -559,8 +559,8 @@ def test_list_messages_by_cursor(api, session):
     assert seen == list(range(1, 11)) and pages == 4
     row = api.get(sess(session, "messages/")).json()["results"][0]
     assert set(row) == {
-        "id", "seq", "role", "content", "token_estimate", "pinned", "created_at", "metadata",
-        "compacted_by", "active",
+        "id", "seq", "role", "format", "content", "token_estimate", "pinned", "created_at",
+        "metadata", "compacted_by", "active",
     }  # fmt: skip
 
 
@@ -594,8 +594,8 @@ def test_context_is_the_selectors_payload(api, compacted):
     assert body == selectors.session_context_build(session=compacted).as_dict()
     assert body["checkpoint_version"] == 1
     assert set(body) == {
-        "system", "messages", "estimated_tokens", "checkpoint_version", "pruning",
-        "should_compact",
+        "format", "system", "messages", "estimated_tokens", "checkpoint_version", "pruning",
+        "cache_breakpoints", "should_compact",
     }  # fmt: skip
 
 

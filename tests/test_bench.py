@@ -26,7 +26,7 @@ from compaction.bench import (
     synthetic_messages,
 )
 from compaction.conf import DEFAULTS
-from compaction.engine.blocks import clean_messages
+from compaction.content import Tail, clean_messages, tail_after
 from compaction.engine.validation import validate_summary
 from compaction.models import ChatSession, Checkpoint, CompactionRun, IdempotencyKey, Message
 
@@ -222,11 +222,11 @@ def test_rejects_bad_sizes(value: str) -> None:
 
 def test_synthetic_history_is_valid_in_any_batching() -> None:
     messages = synthetic_messages(0, 40, tool_chars=100)
-    clean_messages(messages, previous=None, max_chars=500_000, batch=True)
+    clean_messages(messages, tail=Tail(), max_chars=500_000, batch=True)
     # A batch may start right after a tool call: the pairing holds across batches.
-    tail = synthetic_messages(2, 38, tool_chars=100)
-    previous = (messages[1]["role"], messages[1]["content"])
-    clean_messages(tail, previous=previous, max_chars=500_000, batch=True)
+    rest = synthetic_messages(2, 38, tool_chars=100)
+    head = tail_after([(m["role"], m["content"]) for m in messages[:2]])
+    clean_messages(rest, tail=head, max_chars=500_000, batch=True)
     assert messages[-1]["role"] == "assistant" and isinstance(messages[-1]["content"], str)
 
 

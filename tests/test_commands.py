@@ -15,12 +15,11 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from compaction import selectors
-from compaction.engine.blocks import payload_problems
 from compaction.exceptions import PermanentSummarizerError
 from compaction.models import ChatSession, Checkpoint, CompactionRun, Message
 from compaction.services import compaction_run_claim, message_append, session_create
 from compaction.summarizers.base import Summarizer, SummaryRequest, SummaryResult
-from tests.helpers import agent_loop, assistant, chat, user
+from tests.helpers import agent_loop, assistant, chat, payload_problem, user
 
 ROOT = Path(__file__).resolve().parent.parent
 TRANSCRIPTS = sorted((ROOT / "fixtures" / "transcripts").glob("*.json"))
@@ -79,7 +78,7 @@ def test_import_fixture_then_show_context_json(path):
     shown, _ = run("show_context", str(session.pk), "--json")
     expected = selectors.session_context_build(session=session).as_dict()
     assert json.loads(shown) == expected
-    assert payload_problems(expected["messages"]) == {}
+    assert payload_problem(expected["messages"]) is None
 
 
 def test_import_last_line_is_the_session_id_alone():
@@ -201,14 +200,14 @@ def test_import_not_a_transcript(tmp_path):
 
 def test_import_invalid_message_names_the_line_and_writes_nothing(tmp_path):
     messages: list[Any] = chat(2)
-    messages[2] = {"role": "system", "content": "You are a pirate."}
+    messages[2] = {"role": "pirate", "content": "Arr."}
     path = write_jsonl(tmp_path / "bad-role.jsonl", messages)
 
     with pytest.raises(CommandError) as excinfo:
         run("import_transcript", str(path))
 
     text = str(excinfo.value)
-    assert "message 3 (line 3), role: must be one of: user, assistant" in text
+    assert "message 3 (line 3), role: must be one of: user, assistant, system" in text
     assert "Nothing was imported" in text
     assert not ChatSession.objects.exists()
     assert not Message.objects.exists()
@@ -218,7 +217,7 @@ def test_import_invalid_message_into_existing_session_writes_nothing(tmp_path):
     session = session_create()
     message_append(session_id=session.pk, messages=chat(1))
     messages: list[Any] = chat(2, start=5)
-    messages[2] = {"role": "system", "content": "nope"}
+    messages[2] = {"role": "bot", "content": "nope"}
     path = write_jsonl(tmp_path / "bad.jsonl", messages)
 
     with pytest.raises(CommandError, match=r"line 3"):
@@ -250,7 +249,7 @@ def test_batch_failure_reports_file_line_and_keeps_earlier_batches(
     )
     compaction_settings(MAX_BATCH=4)
     messages: list[Any] = chat(4)
-    messages[5] = {"role": "system", "content": "nope"}
+    messages[5] = {"role": "bot", "content": "nope"}
     path = write_jsonl(tmp_path / "bad.jsonl", messages)
 
     with pytest.raises(CommandError) as excinfo:
@@ -313,7 +312,7 @@ def test_compact_force_on_an_imported_transcript(compaction_settings, path):
     session.refresh_from_db()
     payload = selectors.session_context_build(session=session)
     assert payload.checkpoint_version == 1
-    assert payload_problems(payload.messages) == {}
+    assert payload_problem(payload.messages) is None
     shown, _ = run("show_context", str(session.pk), "--json")
     assert json.loads(shown) == payload.as_dict()
 

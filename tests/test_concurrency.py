@@ -20,7 +20,6 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import Sum
 from django.utils import timezone
 
-from compaction.engine.blocks import payload_problems
 from compaction.engine.tokens import text_tokens
 from compaction.exceptions import CompactionInProgress, SessionBusy
 from compaction.models import ChatSession, Checkpoint, CompactionRun, Message
@@ -35,7 +34,7 @@ from compaction.services.compaction import (
 from compaction.services.messages import message_append
 from compaction.services.sessions import session_create
 from tests import procs
-from tests.helpers import GatedSummarizer, assistant, chat, user
+from tests.helpers import GatedSummarizer, assistant, chat, payload_problem, user
 
 Status = CompactionRun.Status
 WAIT = 15.0  # upper bound of any wait on another thread
@@ -275,7 +274,7 @@ def test_appends_during_summarization_stay_active_and_counted():
 
     payload = session_context_build(session=session)
     assert payload.checkpoint_version == 1
-    assert payload_problems(payload.messages) == {}
+    assert payload_problem(payload.messages) is None
     tail = payload.messages[-len(appended) :]
     assert [(m["role"], m["content"]) for m in tail] == [
         (m["role"], m["content"]) for m in appended

@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from compaction.conf import DEFAULTS, ResolvedSettings
+from compaction.content import message_text
 from compaction.engine.drift import (
     MAX_FACTS_PER_TEXT,
     DiffLine,
@@ -24,15 +25,13 @@ from compaction.engine.drift import (
     coverage,
     extract_facts,
     fact_ledger,
-    message_text,
     normalize_key,
 )
 from compaction.engine.prompts import SECTIONS
-from compaction.engine.transcript import render_transcript
 from compaction.engine.validation import split_sections
 from compaction.summarizers.base import SummaryRequest
 from compaction.summarizers.offline import OfflineSummarizer
-from tests.helpers import VALID_SUMMARY
+from tests.helpers import VALID_SUMMARY, render_transcript
 
 FIXTURE = sorted(
     (Path(__file__).resolve().parent.parent / "fixtures" / "transcripts").glob("swe-00-*.json")

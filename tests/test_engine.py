@@ -6,12 +6,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from compaction.engine.blocks import clean_messages, is_turn_start, payload_problems
-from compaction.engine.context import SUMMARY_ACK, build_context
+from compaction.content import CLEARED_TEXT, Tail, canonical_blocks, clean_messages, tail_after
+from compaction.engine.context import SUMMARY_ACK, CheckpointContext, build_context
 from compaction.engine.cutpoint import MessageInfo, choose_cut
-from compaction.engine.pruning import CLEARED_TEXT, prune_tool_results
+from compaction.engine.pruning import prune_tool_results
 from compaction.engine.tokens import calibrate, message_tokens
-from compaction.engine.transcript import chunk_transcript, render_message, render_transcript
+from compaction.engine.transcript import chunk_transcript, render_message
 from compaction.engine.validation import validate_summary
 from compaction.exceptions import InvalidConversation, InvalidInput
 from tests.helpers import (
@@ -19,6 +19,8 @@ from tests.helpers import (
     agent_loop,
     assistant,
     chat,
+    payload_problem,
+    render_transcript,
     settings_with,
     tool_answer,
     tool_call,
@@ -61,14 +63,24 @@ def test_calibration_is_an_ema_with_alpha_and_ignores_empty_samples():
 # ----------------------------------------------------------------------------- blocks
 
 
-def _clean(messages, previous=None):
-    return clean_messages(messages, previous=previous, max_chars=10_000, batch=True)
+def _clean(messages, previous=None, *, unknown="store"):
+    tail = tail_after([("user", "go"), previous]) if previous is not None else Tail()
+    cleaned, _ = clean_messages(
+        messages, tail=tail, max_chars=10_000, batch=True, unknown=unknown
+    )
+    return cleaned
+
+
+def is_turn_start(role, content):
+    """A user message that opens a turn: it answers no tool call."""
+    blocks = canonical_blocks(role, content)
+    return role == "user" and not any(b.get("type") == "tool_result" for b in blocks)
 
 
 @pytest.mark.parametrize(
     ("message", "path"),
     [
-        ({"role": "system", "content": "hi"}, "messages[0].role"),
+        ({"role": "tool", "content": "hi"}, "messages[0].role"),
         ({"role": "user"}, "messages[0].content"),
         ({"role": "user", "content": ""}, "messages[0].content"),
         ({"role": "user", "content": []}, "messages[0].content"),
@@ -97,7 +109,7 @@ def _clean(messages, previous=None):
 )
 def test_malformed_messages_are_rejected_naming_the_field(message, path):
     with pytest.raises(InvalidInput) as info:
-        _clean([message])
+        _clean([message], unknown="reject")
     assert path in info.value.details
 
 
@@ -340,11 +352,10 @@ def test_oversized_summary_is_capped_with_a_marker():
 
 
 def _build(messages, *, summary=None, carried=(), **overrides):
+    checkpoint = CheckpointContext(summary, 1, list(carried)) if summary else None
     return build_context(
         system_prompt="You are helpful.",
-        summary=summary,
-        version=1 if summary else 0,
-        carried=list(carried),
+        checkpoint=checkpoint,
         messages=messages,
         settings=settings_with(**overrides),
         calibration_ratio=1.0,
@@ -357,22 +368,22 @@ def test_summary_pair_precedes_a_user_turn():
     assert [m["role"] for m in payload.messages[:3]] == ["user", "assistant", "user"]
     assert payload.messages[1]["content"] == SUMMARY_ACK
     assert "<checkpoint>" in payload.messages[0]["content"][-1]["text"]
-    assert payload_problems(payload.messages) == {}
+    assert payload_problem(payload.messages) is None
 
 
 def test_summary_alone_precedes_an_assistant_message():
     body = agent_loop(3)[1:]
     payload = _build(body, summary=VALID_SUMMARY)
     assert [m["role"] for m in payload.messages[:2]] == ["user", "assistant"]
-    assert payload_problems(payload.messages) == {}
+    assert payload_problem(payload.messages) is None
 
 
 def test_system_placement_appends_the_summary_to_the_system_prompt():
     payload = _build(agent_loop(3)[1:], summary=VALID_SUMMARY, SUMMARY_PLACEMENT="system")
-    assert payload.system.startswith("You are helpful.\n\n")
-    assert "<checkpoint>" in payload.system
+    assert payload.system_text.startswith("You are helpful.\n\n")
+    assert "<checkpoint>" in payload.system_text
     assert payload.messages[0]["role"] == "user"
-    assert payload_problems(payload.messages) == {}
+    assert payload_problem(payload.messages) is None
 
 
 def test_carried_first_message_is_verbatim():
@@ -385,9 +396,7 @@ def test_payload_reports_pruning_and_calibrated_tokens():
     messages = agent_loop(10, output_chars=24_000)
     payload = build_context(
         system_prompt="",
-        summary=None,
-        version=0,
-        carried=[],
+        checkpoint=None,
         messages=messages,
         settings=settings_with(),
         calibration_ratio=1.5,
@@ -447,7 +456,7 @@ def test_any_cut_of_any_valid_conversation_yields_an_acceptable_payload(
     messages = _conversation(steps)
     if pin < len(messages):
         messages[pin] = {**messages[pin], "pinned": True}
-    assert payload_problems(messages) == {}
+    assert payload_problem(messages) is None
     decision = choose_cut(_infos(messages), keep_recent_tokens=keep, protect_first_seq=1)
     if not decision.should_cut:
         return
@@ -462,7 +471,7 @@ def test_any_cut_of_any_valid_conversation_yields_an_acceptable_payload(
         for s in decision.carried_seqs
     ]
     payload = _build(active, summary=VALID_SUMMARY, carried=carried, SUMMARY_PLACEMENT=placement)
-    assert payload_problems(payload.messages) == {}, (decision, payload.messages[:3])
+    assert payload_problem(payload.messages) is None, (decision, payload.messages[:3])
 
 
 def test_transcript_of_the_whole_conversation_contains_every_message():

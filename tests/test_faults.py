@@ -35,7 +35,6 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from compaction import tasks
-from compaction.engine.blocks import payload_problems
 from compaction.engine.tokens import text_tokens
 from compaction.engine.validation import TRUNCATION_MARKER
 from compaction.exceptions import CompactionInProgress, PermanentSummarizerError
@@ -53,7 +52,7 @@ from compaction.services import (
 from compaction.summarizers.base import Summarizer, SummaryRequest, SummaryResult
 from tests import fault_procs
 from tests.anthropic_stub import DEFAULT_SUMMARY, AnthropicStub
-from tests.helpers import VALID_SUMMARY, agent_loop, chat, user
+from tests.helpers import VALID_SUMMARY, agent_loop, chat, payload_problem, user
 
 Status = CompactionRun.Status
 WAIT = 15.0  # upper bound of any wait on another thread or on the server
@@ -147,7 +146,7 @@ def assert_lease_free(session_id: Any) -> None:
 def assert_payload_valid(session_id: Any) -> None:
     session = ChatSession.objects.get(pk=session_id)
     payload = session_context_build(session=session)
-    assert payload_problems(payload.messages) == {}
+    assert payload_problem(payload.messages) is None
 
 
 def backend_states() -> dict[int, tuple[str, str]]:

@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 
 from compaction.conf import DEFAULTS, ResolvedSettings
 from compaction.engine.prompts import SECTIONS
-from compaction.engine.transcript import render_transcript
 from compaction.engine.validation import split_sections, validate_summary
 from compaction.summarizers.base import SummaryRequest
 from compaction.summarizers.offline import OfflineSummarizer
+from tests.helpers import render_transcript
 
 FIXTURE_DIR = Path(__file__).resolve().parent.parent / "fixtures" / "transcripts"
 FIXTURES = sorted(FIXTURE_DIR.glob("*.json"))

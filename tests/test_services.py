@@ -11,7 +11,6 @@ from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
 from compaction import selectors, services, signals
-from compaction.engine.blocks import payload_problems
 from compaction.engine.tokens import text_tokens
 from compaction.exceptions import (
     CompactionInProgress,
@@ -30,6 +29,7 @@ from tests.helpers import (
     agent_loop,
     assistant,
     chat,
+    payload_problem,
     settings_with,
     tool_answer,
     tool_call,
@@ -208,7 +208,7 @@ def test_compaction_writes_a_checkpoint_and_archives_originals(small):
     assert run.tokens_after < run.tokens_before
     assert (run.llm_calls, run.request_id, run.model) == (1, "req_static", "static-1")
     payload = selectors.session_context_build(session=session)
-    assert payload_problems(payload.messages) == {}
+    assert payload_problem(payload.messages) is None
     assert payload.checkpoint_version == 1
 
 
@@ -270,7 +270,7 @@ def test_failures_fall_back_and_keep_the_originals(small, steps, attempts):
     assert Message.objects.filter(session=session).count() == total
     session.refresh_from_db()
     assert session.estimated_tokens == _recount(session)
-    assert payload_problems(selectors.session_context_build(session=session).messages) == {}
+    assert payload_problem(selectors.session_context_build(session=session).messages) is None
 
 
 def test_fallback_none_fails_and_compacts_nothing(small, compaction_settings):
@@ -318,7 +318,7 @@ def test_agent_loop_compacts_without_orphaning_tool_results(small):
     run = services.compaction_run_execute(session_id=session.pk, trigger="command")
     assert run.status == "succeeded"
     payload = selectors.session_context_build(session=session)
-    assert payload_problems(payload.messages) == {}
+    assert payload_problem(payload.messages) is None
     services.message_append(
         session_id=session.pk, messages=[tool_call("t_new", "ls"), tool_answer("t_new", "ok")]
     )
@@ -430,7 +430,7 @@ def test_real_transcripts_import_compact_and_stay_valid(path, compaction_setting
     assert run.summarizer == "offline"
     session.refresh_from_db()
     payload = selectors.session_context_build(session=session)
-    assert payload_problems(payload.messages) == {}
+    assert payload_problem(payload.messages) is None
     archived = Message.objects.filter(session=session, compacted_by__isnull=False).count()
     assert archived == run.messages_compacted > 0
 
@@ -448,7 +448,7 @@ def test_all_transcripts_in_one_long_session_shrink_by_most(compaction_settings)
     # The default 20k-token recent window stays verbatim; the rest becomes one summary.
     compacted_share = 1 - (run.tokens_after - 20_000) / (run.tokens_before - 20_000)
     assert compacted_share > 0.8, (run.tokens_before, run.tokens_after)
-    assert payload_problems(selectors.session_context_build(session=session).messages) == {}
+    assert payload_problem(selectors.session_context_build(session=session).messages) is None
 
 
 # ----------------------------------------------------------------------------- project

@@ -1,9 +1,10 @@
 """Serializers: input envelopes (shape only) and output representations.
 
-Message content is deliberately *not* validated here: ``services.message_append`` owns
-those rules (roles, blocks, pairing, NUL, sizes) and reports them keyed by field path.
-Input serializers here only check types and the NUL characters PostgreSQL cannot store,
-with strict JSON types (no ``"5"`` for 5, no ``"true"`` for true).
+Message content is deliberately *not* validated here: ``compaction.content`` owns those
+rules (formats, roles, blocks, pairing, what PostgreSQL can store, sizes), applied by
+``services.message_append`` and reported keyed by field path. Input serializers here only
+check types and what PostgreSQL can store, with strict JSON types (no ``"5"`` for 5, no
+``"true"`` for true).
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from rest_framework import serializers
 
 from compaction import selectors
 from compaction.conf import app_settings
-from compaction.models import ChatSession, Checkpoint, CompactionRun, Message, Role
+from compaction.content import json_problem
+from compaction.models import ChatSession, Checkpoint, CompactionRun, Format, Message, Role
 
 # Usage numbers above this are no single model call; the cap keeps the bigint counters
 # (and their sum) far from overflowing into a database error.
@@ -26,21 +28,22 @@ CONTENT_SCHEMA: dict[str, Any] = {
     "oneOf": [
         {"type": "string"},
         {"type": "array", "items": {"type": "object", "additionalProperties": True}},
+        {"type": "object", "additionalProperties": True},
     ],
-    "description": "A string, or a list of Anthropic content blocks.",
+    "description": "Anthropic format: a string or a list of content blocks. OpenAI format: "
+    "the whole Chat Completions message.",
 }
 OBJECT_SCHEMA: dict[str, Any] = {"type": "object", "additionalProperties": True}
-
-
-def contains_nul(value: Any) -> bool:
-    """True when a string anywhere in ``value`` (keys included) holds ``\\u0000``."""
-    if isinstance(value, str):
-        return "\x00" in value
-    if isinstance(value, dict):
-        return any(contains_nul(k) or contains_nul(v) for k, v in value.items())
-    if isinstance(value, list):
-        return any(contains_nul(v) for v in value)
-    return False
+SYSTEM_SCHEMA: dict[str, Any] = {
+    "oneOf": [
+        {"type": "string"},
+        {"type": "array", "items": {"type": "object", "additionalProperties": True}},
+    ],
+    "nullable": True,
+    "description": "Anthropic: a string, or text blocks carrying cache_control breakpoints. "
+    "OpenAI: null (the system prompt is the first message).",
+}
+FORMAT_CHOICES = Format.choices
 
 
 # --------------------------------------------------------------------------- strict fields
@@ -81,21 +84,25 @@ class StrictCharField(serializers.CharField):
 class ObjectField(serializers.JSONField):
     """A JSON object without NUL characters in its keys or strings."""
 
-    default_error_messages = {
-        "not_object": "Must be a JSON object.",
-        "nul": "Must not contain NUL (\\u0000) characters.",
-    }
+    default_error_messages = {"not_object": "Must be a JSON object."}
 
     def to_internal_value(self, data: Any) -> dict[str, Any]:
         if not isinstance(data, dict):
             self.fail("not_object")
-        if contains_nul(data):
-            self.fail("nul")
+        problem = json_problem(data)
+        if problem is not None:
+            where, message = problem
+            raise serializers.ValidationError(f"{where}: {message}" if where else message)
         return super().to_internal_value(data)
 
 
 @extend_schema_field(CONTENT_SCHEMA)
 class ContentField(serializers.JSONField):
+    pass
+
+
+@extend_schema_field(SYSTEM_SCHEMA)
+class SystemField(serializers.JSONField):
     pass
 
 
@@ -207,6 +214,11 @@ class SessionSerializer(serializers.ModelSerializer):
     should_compact = serializers.SerializerMethodField()
     config = ObjectField(read_only=True)
     live_run = serializers.SerializerMethodField()
+    cache_read_share = serializers.FloatField(
+        read_only=True,
+        allow_null=True,
+        help_text="Share of the reported input tokens read from the prompt cache.",
+    )
 
     class Meta:
         model = ChatSession
@@ -222,6 +234,9 @@ class SessionSerializer(serializers.ModelSerializer):
             "estimated_tokens",
             "total_input_tokens",
             "total_output_tokens",
+            "total_cache_creation_tokens",
+            "total_cache_read_tokens",
+            "cache_read_share",
             "threshold",
             "should_compact",
             "checkpoint_version",
@@ -264,8 +279,18 @@ class SessionWriteSerializer(serializers.Serializer):
 
 
 class UsageSerializer(serializers.Serializer):
-    input_tokens = StrictIntegerField(min_value=0, max_value=MAX_TOKENS_PER_REPORT)
+    """``response.usage`` as the Messages API reports it (cache fields optional)."""
+
+    input_tokens = StrictIntegerField(
+        min_value=0, max_value=MAX_TOKENS_PER_REPORT, help_text="Uncached input tokens."
+    )
     output_tokens = StrictIntegerField(min_value=0, max_value=MAX_TOKENS_PER_REPORT, default=0)
+    cache_creation_input_tokens = StrictIntegerField(
+        min_value=0, max_value=MAX_TOKENS_PER_REPORT, default=0, allow_null=True
+    )
+    cache_read_input_tokens = StrictIntegerField(
+        min_value=0, max_value=MAX_TOKENS_PER_REPORT, default=0, allow_null=True
+    )
     estimated_tokens = StrictIntegerField(
         min_value=1,
         max_value=MAX_TOKENS_PER_REPORT,
@@ -283,7 +308,16 @@ class MessageSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Message
-        fields = ["id", "seq", "role", "content", "token_estimate", "pinned", "created_at"]
+        fields = [
+            "id",
+            "seq",
+            "role",
+            "format",
+            "content",
+            "token_estimate",
+            "pinned",
+            "created_at",
+        ]
         read_only_fields = fields
 
 
@@ -314,7 +348,14 @@ class MessageInSerializer(serializers.Serializer):
 class MessageBatchInSerializer(serializers.Serializer):
     """Several messages to append at once, oldest first (at most MAX_BATCH)."""
 
-    messages = MessageInSerializer(many=True, min_length=1)
+    format = serializers.ChoiceField(
+        choices=FORMAT_CHOICES,
+        default="anthropic",
+        help_text="`anthropic`: Messages API messages (`[b.model_dump() for b in "
+        "response.content]` as content). `openai`: Chat Completions messages (system, "
+        "developer, user, assistant with tool_calls, tool).",
+    )
+    messages = serializers.ListField(child=ObjectField(), min_length=1)
 
 
 class MessageAppendResponseSerializer(serializers.Serializer):
@@ -340,14 +381,27 @@ class PruningSerializer(serializers.Serializer):
     hard_cleared = serializers.IntegerField()
 
 
-class ContextSerializer(serializers.Serializer):
-    """The context payload: pass `system` and `messages` unchanged to the Messages API."""
+class ContextQuerySerializer(serializers.Serializer):
+    format = serializers.ChoiceField(
+        choices=FORMAT_CHOICES,
+        default="anthropic",
+        help_text="`anthropic` for `messages.create`, `openai` for `chat.completions.create`.",
+    )
 
-    system = serializers.CharField(allow_blank=True)
+
+class ContextSerializer(serializers.Serializer):
+    """The context payload: pass `system` and `messages` unchanged to the Messages API
+    (`format` anthropic), or `messages` to `chat.completions.create` (`format` openai)."""
+
+    format = serializers.ChoiceField(choices=FORMAT_CHOICES)
+    system = SystemField()
     messages = serializers.ListField(child=ObjectField())
     estimated_tokens = serializers.IntegerField()
     checkpoint_version = serializers.IntegerField()
     pruning = PruningSerializer()
+    cache_breakpoints = serializers.IntegerField(
+        help_text="cache_control markers in the payload (Anthropic, PROMPT_CACHE)."
+    )
     should_compact = serializers.BooleanField()
 
 

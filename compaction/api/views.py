@@ -44,6 +44,7 @@ from compaction.api.serializers import (
     CompactionEstimateSerializer,
     CompactionRunSerializer,
     CompactRequestSerializer,
+    ContextQuerySerializer,
     ContextSerializer,
     DriftReportSerializer,
     MessageAppendResponseSerializer,
@@ -57,6 +58,7 @@ from compaction.api.serializers import (
     StoredMessageSerializer,
     UsageSerializer,
 )
+from compaction.content import ANTHROPIC, FORMATS
 from compaction.exceptions import SessionNotFound
 from compaction.models import ChatSession, Checkpoint, CompactionRun, Message
 
@@ -218,8 +220,9 @@ class SessionDetailView(CompactionAPIView):
 # --------------------------------------------------------------------------- messages
 
 
-def _append_envelope(data: Any) -> tuple[list[Any], bool]:
-    """``(messages, batch)`` from the body: one message, or ``{"messages": [...]}``.
+def _append_envelope(data: Any) -> tuple[list[Any], bool, str]:
+    """``(messages, batch, format)`` from the body: one message, or ``{"messages": [...]}``,
+    either with an optional ``"format"`` (``anthropic`` or ``openai``).
 
     Only the envelope is checked here; the messages themselves are the service's job.
     """
@@ -227,14 +230,17 @@ def _append_envelope(data: Any) -> tuple[list[Any], bool]:
         raise ValidationError(
             {api_settings.NON_FIELD_ERRORS_KEY: ["The body must be a JSON object."]}
         )
+    fmt = data.get("format", ANTHROPIC)
+    if fmt not in FORMATS:
+        raise ValidationError({"format": [f"Must be one of: {', '.join(FORMATS)}."]})
     if "messages" not in data:
-        return [data], False
-    extra = sorted(set(data) - {"messages"})
+        return [{k: v for k, v in data.items() if k != "format"}], False, fmt
+    extra = sorted(set(data) - {"messages", "format"})
     if extra:
         raise ValidationError({key: ["Unknown field next to messages."] for key in extra})
     if not isinstance(data["messages"], list):
         raise ValidationError({"messages": ["Must be a list of messages."]})
-    return data["messages"], True
+    return data["messages"], True, fmt
 
 
 MESSAGE_APPEND_REQUEST = PolymorphicProxySerializer(
@@ -323,12 +329,13 @@ class SessionMessagesView(CompactionAPIView):
     )
     def post(self, request: Request, session_id: str) -> Response:
         session = self.get_session(perm=CHANGE)
-        messages, batch = _append_envelope(request.data)
+        messages, batch, fmt = _append_envelope(request.data)
         result = services.message_append(
             session_id=session.pk,
             messages=messages,
             batch=batch,
             idempotency_key=request.headers.get("Idempotency-Key"),
+            format=fmt,
         )
         # Re-read: an automatic compaction may have changed the counters since the append.
         # (Should the session be deleted meanwhile, the append still succeeded: answer it.)
@@ -355,13 +362,20 @@ class SessionContextView(CompactionAPIView):
         operation_id="sessions_context_retrieve",
         tags=["messages"],
         summary="The payload to send to the model now",
-        description="`system` and `messages` can be passed unchanged to "
-        "`anthropic.Anthropic().messages.create`.",
-        parameters=[schema.SESSION_ID],
-        responses=schema.responses({200: ContextSerializer}, *schema.READ_ERRORS),
+        description="`format=anthropic` (default): `system` and `messages` can be passed "
+        "unchanged to `anthropic.Anthropic().messages.create`, with `cache_control` "
+        "breakpoints on the stable prefix when PROMPT_CACHE is on. `format=openai`: "
+        "`messages` can be passed to `openai.OpenAI().chat.completions.create`.",
+        parameters=[schema.SESSION_ID, ContextQuerySerializer],
+        responses=schema.responses({200: ContextSerializer}, 400, *schema.READ_ERRORS),
     )
     def get(self, request: Request, session_id: str) -> Response:
-        payload = selectors.session_context_build(session=self.get_session())
+        session = self.get_session()
+        query = ContextQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        payload = selectors.session_context_build(
+            session=session, format=query.validated_data["format"]
+        )
         return Response(payload.as_dict())
 
 
@@ -383,7 +397,10 @@ class SessionUsageView(CompactionAPIView):
         session = self.get_session(perm=CHANGE)
         serializer = UsageSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        session = services.session_usage_record(session_id=session.pk, **serializer.validated_data)
+        # The SDK reports absent cache counts as null: nothing was cached.
+        usage = {key: value or 0 for key, value in serializer.validated_data.items()}
+        usage["estimated_tokens"] = serializer.validated_data.get("estimated_tokens")
+        session = services.session_usage_record(session_id=session.pk, **usage)
         return Response(SessionSerializer(session).data)
 
 

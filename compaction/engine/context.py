@@ -1,9 +1,16 @@
-"""Build the exact payload for ``anthropic.Anthropic().messages.create(system=, messages=)``.
+"""Build the exact payload for the model: Anthropic ``messages.create`` or OpenAI chat.
 
-The payload is: the system prompt, the latest checkpoint (as a synthetic
-user/assistant pair, or appended to the system prompt), then the active
-messages with tool-result pruning applied. Whatever the placement, the result
-starts with a user message and keeps every tool_use next to its tool_result.
+The payload is: the system prompt, the latest checkpoint (as a synthetic user/assistant
+pair, appended to the system prompt, or, for a server compaction, its ``compaction``
+block first and alone), then the active messages with tool-output pruning applied.
+Whatever the placement, the result starts the way the API requires and keeps every tool
+call next to its result. Messages come back in the format they were appended in when the
+payload has that format; otherwise they are converted (``compaction.content.openai``).
+
+With ``PROMPT_CACHE`` on, the Anthropic payload marks the stable prefix with
+``cache_control``: the end of the system prompt and the end of the summary. Both stay
+byte for byte the same from turn to turn until the next compaction, so every turn in
+between reads them from the cache.
 """
 
 from __future__ import annotations
@@ -12,9 +19,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from compaction.content import ANTHROPIC, OPENAI, canonical_blocks, transcript_text
+from compaction.content import openai as openai_format
 from compaction.engine.pruning import prune_tool_results
 from compaction.engine.tokens import message_tokens, text_tokens
-from compaction.engine.transcript import render_block
 
 SUMMARY_PREAMBLE = (
     "This session continues a previous conversation that was compacted to fit the context "
@@ -23,50 +31,77 @@ SUMMARY_PREAMBLE = (
 SUMMARY_ACK = "Understood. I have the checkpoint summary and will continue from where we left off."
 SYSTEM_CONTINUATION = "[The conversation so far is summarized in the system prompt.]"
 _VERBATIM_BLOCKS = {"text", "image", "document"}
+#: The Messages API takes at most this many cache_control markers in one request.
+MAX_CACHE_BREAKPOINTS = 4
+_TTL_ORDER = {"1h": 0, "5m": 1}
+
+
+@dataclass(frozen=True)
+class CheckpointContext:
+    """What the payload needs of the latest checkpoint."""
+
+    summary: str
+    version: int
+    carried: Sequence[dict[str, Any]] = ()
+    #: A server ``compaction`` block that stands for the summary (sent instead of it).
+    block: dict[str, Any] | None = None
+    #: That block already opens the active messages (a host appended it).
+    block_in_history: bool = False
 
 
 @dataclass(frozen=True)
 class ContextPayload:
-    system: str
+    format: str
+    #: Anthropic: a string, or text blocks when the prefix is marked for caching.
+    #: OpenAI: None (the system prompt is the first message).
+    system: str | list[dict[str, Any]] | None
     messages: list[dict[str, Any]]
     estimated_tokens: int
     checkpoint_version: int
     soft_trimmed: int
     hard_cleared: int
     should_compact: bool
+    cache_breakpoints: int = 0
 
     def as_dict(self) -> dict[str, Any]:
         return {
+            "format": self.format,
             "system": self.system,
             "messages": self.messages,
             "estimated_tokens": self.estimated_tokens,
             "checkpoint_version": self.checkpoint_version,
             "pruning": {"soft_trimmed": self.soft_trimmed, "hard_cleared": self.hard_cleared},
+            "cache_breakpoints": self.cache_breakpoints,
             "should_compact": self.should_compact,
         }
+
+    @property
+    def system_text(self) -> str:
+        if isinstance(self.system, list):
+            return "\n\n".join(str(block.get("text") or "") for block in self.system)
+        return self.system or ""
+
+
+# ----------------------------------------------------------------------------- the summary
 
 
 def _carried_blocks(carried: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     """Carried messages as user content blocks, verbatim where a user message allows it."""
     blocks: list[dict[str, Any]] = []
     for item in carried:
-        content = item["content"]
         label = (
             "[Original first request, kept verbatim]"
             if item.get("protected")
             else f"[Pinned {item['role']} message #{item['seq']}, kept verbatim]"
         )
         blocks.append({"type": "text", "text": label})
-        if isinstance(content, str):
-            blocks.append({"type": "text", "text": content})
-            continue
+        content = canonical_blocks(item["role"], item["content"], item.get("format", ANTHROPIC))
         for block in content:
             if item["role"] == "user" and block.get("type") in _VERBATIM_BLOCKS:
-                blocks.append(block)
-            else:
-                text = render_block(block, head=2000, tail=1000)
-                if text.strip():
-                    blocks.append({"type": "text", "text": text})
+                # The payload's cache markers are placed by this module alone.
+                blocks.append({k: v for k, v in block.items() if k != "cache_control"})
+            elif text := transcript_text(block, head=2000, tail=1000).strip():
+                blocks.append({"type": "text", "text": text})
     return blocks
 
 
@@ -102,67 +137,258 @@ def summary_messages(
 
 
 def summary_tokens(
-    *, summary: str, version: int, carried: Sequence[dict[str, Any]], image_tokens: int
+    *,
+    summary: str,
+    version: int,
+    carried: Sequence[dict[str, Any]],
+    image_tokens: int,
+    block: dict[str, Any] | None = None,
 ) -> int:
     """Estimated tokens a checkpoint adds to the context (placement-independent estimate)."""
+    if block is not None:
+        return message_tokens([block], image_tokens=image_tokens)
     _, lead = summary_messages(
         summary=summary, version=version, carried=carried, placement="messages", next_role="user"
     )
     return sum(message_tokens(m["content"], image_tokens=image_tokens) for m in lead)
 
 
-def _merge_user(lead: dict[str, Any], first: dict[str, Any]) -> dict[str, Any]:
-    def as_blocks(content: Any) -> list[dict[str, Any]]:
-        return [{"type": "text", "text": content}] if isinstance(content, str) else list(content)
+# ----------------------------------------------------------------------------- assembly
 
-    return {"role": "user", "content": as_blocks(lead["content"]) + as_blocks(first["content"])}
+
+def _as_blocks(content: Any) -> list[dict[str, Any]]:
+    return [{"type": "text", "text": content}] if isinstance(content, str) else list(content)
+
+
+def _merge_user(lead: dict[str, Any], first: dict[str, Any]) -> dict[str, Any]:
+    return {"role": "user", "content": _as_blocks(lead["content"]) + _as_blocks(first["content"])}
+
+
+def _only_results(message: dict[str, Any]) -> bool:
+    content = message["content"]
+    return isinstance(content, list) and all(b.get("type") == "tool_result" for b in content)
+
+
+def _anthropic_messages(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Stored messages as Anthropic messages (OpenAI ones converted), ready to send.
+
+    No-op server compaction blocks (``content: null``) are left out: the API ignores them
+    but would not take one anywhere but first. The tool results of one turn, stored as
+    several messages (OpenAI sends one ``tool`` message per call), are sent as one.
+    """
+    out: list[dict[str, Any]] = []
+    for row in rows:
+        fmt = row.get("format", ANTHROPIC)
+        content = row["content"]
+        if fmt == OPENAI:
+            content = canonical_blocks(row["role"], content, fmt)
+        if isinstance(content, list):
+            kept = [
+                b for b in content if not (b.get("type") == "compaction" and not b.get("content"))
+            ]
+            if not kept:
+                continue
+            content = kept if len(kept) != len(content) else content
+        message = {"role": row["role"], "content": content}
+        previous = out[-1] if out else None
+        if (
+            previous is not None
+            and previous["role"] == message["role"] == "user"
+            and _only_results(previous)
+            and isinstance(content, list)
+            and content[0].get("type") == "tool_result"
+        ):
+            out[-1] = _merge_user(previous, message)
+            continue
+        out.append(message)
+    return out
+
+
+def _openai_messages(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for row in rows:
+        if row.get("format", ANTHROPIC) == OPENAI:
+            out.append(row["content"])
+        else:
+            out.extend(openai_format.from_blocks(row["role"], row["content"]))
+    return out
+
+
+def _cache_control(ttl: str) -> dict[str, Any]:
+    return {"type": "ephemeral", "ttl": "1h"} if ttl == "1h" else {"type": "ephemeral"}
+
+
+def _limit_stored_markers(
+    messages: list[dict[str, Any]], *, budget: int, ttl: str
+) -> list[dict[str, Any]]:
+    """Keep the newest stored cache_control markers that fit ``budget`` and the TTL order
+    (a longer TTL may not follow a shorter one); the others are left out of the payload."""
+    found = [
+        (m, b)
+        for m, message in enumerate(messages)
+        if isinstance(message["content"], list)
+        for b, block in enumerate(message["content"])
+        if isinstance(block, dict) and block.get("cache_control")
+    ]
+    keep = set(found[len(found) - budget :] if budget > 0 else [])
+    ours = _TTL_ORDER[ttl]
+    drop = {
+        spot
+        for spot in found
+        if spot not in keep
+        or _TTL_ORDER.get(messages[spot[0]]["content"][spot[1]]["cache_control"].get("ttl"), 1)
+        < ours
+    }
+    if not drop:
+        return messages
+    out = []
+    for m, message in enumerate(messages):
+        if any(spot[0] == m for spot in drop):
+            content = [
+                {k: v for k, v in block.items() if k != "cache_control"}
+                if (m, b) in drop
+                else block
+                for b, block in enumerate(message["content"])
+            ]
+            message = {**message, "content": content}
+        out.append(message)
+    return out
+
+
+def _mark(block: dict[str, Any], marker: dict[str, Any]) -> dict[str, Any]:
+    return {**block, "cache_control": marker}
 
 
 def build_context(
     *,
     system_prompt: str,
-    summary: str | None,
-    version: int,
-    carried: Sequence[dict[str, Any]],
+    checkpoint: CheckpointContext | None,
     messages: Sequence[dict[str, Any]],
     settings: Any,
     calibration_ratio: float,
     should_compact: bool,
+    fmt: str = ANTHROPIC,
 ) -> ContextPayload:
-    """Assemble the payload; ``messages`` are the active messages, oldest first."""
+    """Assemble the payload; ``messages`` are the active ones, oldest first, as stored
+    (``{"role", "content", "format"?}``)."""
     pruned = prune_tool_results(
-        [{"role": m["role"], "content": m["content"]} for m in messages],
+        messages,
         soft_trim_chars=settings.TOOL_SOFT_TRIM_CHARS,
         head=settings.TOOL_SOFT_TRIM_HEAD,
         tail=settings.TOOL_SOFT_TRIM_TAIL,
         hard_clear_after=settings.TOOL_HARD_CLEAR_AFTER,
         keep_last=settings.KEEP_LAST_TOOL_RESULTS,
     )
-    body = pruned.messages
-    system = system_prompt
-    if summary is not None:
-        next_role = body[0]["role"] if body else None
+    build = _build_openai if fmt == OPENAI else _build_anthropic
+    system, body, breakpoints = build(system_prompt, checkpoint, pruned.messages, settings)
+    raw = sum(
+        message_tokens(
+            m if fmt == OPENAI else m["content"], image_tokens=settings.IMAGE_TOKENS, fmt=fmt
+        )
+        for m in body
+    )
+    if isinstance(system, list):
+        raw += sum(text_tokens(str(block.get("text") or "")) for block in system)
+    elif system:
+        raw += text_tokens(system)
+    return ContextPayload(
+        format=fmt,
+        system=system,
+        messages=body,
+        estimated_tokens=round(raw * calibration_ratio),
+        checkpoint_version=checkpoint.version if checkpoint else 0,
+        soft_trimmed=pruned.soft_trimmed,
+        hard_cleared=pruned.hard_cleared,
+        should_compact=should_compact,
+        cache_breakpoints=breakpoints,
+    )
+
+
+def _build_anthropic(
+    system_prompt: str,
+    checkpoint: CheckpointContext | None,
+    rows: Sequence[dict[str, Any]],
+    settings: Any,
+) -> tuple[str | list[dict[str, Any]], list[dict[str, Any]], int]:
+    body = _anthropic_messages(rows)
+    cache = bool(settings.PROMPT_CACHE)
+    marker = _cache_control(settings.PROMPT_CACHE_TTL)
+    system_blocks: list[dict[str, Any]] = []
+    if system_prompt:
+        system_blocks.append({"type": "text", "text": system_prompt})
+    marks = 1 if system_blocks and cache else 0
+    if cache and system_blocks:
+        system_blocks[0] = _mark(system_blocks[0], marker)
+    lead: list[dict[str, Any]] = []
+    if checkpoint is not None and checkpoint.block is not None:
+        # The server's compaction block goes first, alone and untouched; nothing before it.
+        if not checkpoint.block_in_history:
+            lead = [{"role": "assistant", "content": [checkpoint.block]}]
+    elif checkpoint is not None:
+        next_role = next((m["role"] for m in body if m["role"] != "system"), None)
         suffix, lead = summary_messages(
-            summary=summary,
-            version=version,
+            summary=checkpoint.summary,
+            version=checkpoint.version,
+            carried=checkpoint.carried,
+            placement=settings.SUMMARY_PLACEMENT,
+            next_role=next_role,
+        )
+        if suffix:
+            summary_block = {"type": "text", "text": suffix.lstrip()}
+            system_blocks.append(_mark(summary_block, marker) if cache else summary_block)
+            marks += int(cache)
+        elif cache:
+            content = lead[0]["content"]
+            lead[0] = {**lead[0], "content": [*content[:-1], _mark(content[-1], marker)]}
+            marks += 1
+    if lead and body and lead[-1]["role"] == "user" and body[0]["role"] == "user":
+        body = [*lead[:-1], _merge_user(lead[-1], body[0]), *body[1:]]
+    else:
+        body = [*lead, *body]
+    # System messages that open the payload join the system prompt: the API takes
+    # system messages mid-conversation, not before the first turn.
+    while body and body[0]["role"] == "system":
+        for block in _as_blocks(body.pop(0)["content"]):
+            system_blocks.append({k: v for k, v in block.items() if k != "cache_control"})
+    if cache:
+        budget = MAX_CACHE_BREAKPOINTS - marks - 1  # one left for a top-level cache_control
+        body = _limit_stored_markers(body, budget=budget, ttl=settings.PROMPT_CACHE_TTL)
+        marks += sum(
+            1
+            for message in body
+            if isinstance(message["content"], list)
+            for block in message["content"]
+            if isinstance(block, dict) and block.get("cache_control")
+        )
+        return system_blocks, body, marks
+    system = "\n\n".join(str(block.get("text") or "") for block in system_blocks)
+    return system, body, 0
+
+
+def _build_openai(
+    system_prompt: str,
+    checkpoint: CheckpointContext | None,
+    rows: Sequence[dict[str, Any]],
+    settings: Any,
+) -> tuple[None, list[dict[str, Any]], int]:
+    body = _openai_messages(rows)
+    system = system_prompt
+    lead: list[dict[str, Any]] = []
+    if checkpoint is not None:
+        next_role = next(
+            (m["role"] for m in body if m["role"] not in ("system", "developer")), None
+        )
+        next_role = "user" if next_role == "tool" else next_role
+        carried = () if checkpoint.block is not None else checkpoint.carried
+        suffix, anthropic_lead = summary_messages(
+            summary=checkpoint.summary,
+            version=checkpoint.version,
             carried=carried,
             placement=settings.SUMMARY_PLACEMENT,
             next_role=next_role,
         )
         system = f"{system_prompt}{suffix}" if system_prompt else suffix.lstrip()
-        if lead and body and lead[-1]["role"] == "user" and body[0]["role"] == "user":
-            body = [*lead[:-1], _merge_user(lead[-1], body[0]), *body[1:]]
-        else:
-            body = [*lead, *body]
-    raw = text_tokens(system) + sum(
-        message_tokens(m["content"], image_tokens=settings.IMAGE_TOKENS) for m in body
-    )
-    return ContextPayload(
-        system=system,
-        messages=body,
-        estimated_tokens=round(raw * calibration_ratio),
-        checkpoint_version=version,
-        soft_trimmed=pruned.soft_trimmed,
-        hard_cleared=pruned.hard_cleared,
-        should_compact=should_compact,
-    )
+        for message in anthropic_lead:
+            lead.extend(openai_format.from_blocks(message["role"], message["content"]))
+    head = [{"role": "system", "content": system}] if system else []
+    return None, [*head, *lead, *body], 0

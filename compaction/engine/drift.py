@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import bisect
 import difflib
-import json
 import re
 from collections import defaultdict, deque
 from collections.abc import Iterable, Iterator, Sequence
@@ -37,7 +36,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from compaction.engine.prompts import PROGRESS_SUBSECTIONS, SECTIONS
-from compaction.engine.transcript import tool_result_text
 from compaction.engine.validation import canonical_section
 
 # ----------------------------------------------------------------------------- constants
@@ -1097,55 +1095,6 @@ def fact_ledger(versions: Sequence[tuple[int, str]]) -> FactLedger:
 # ----------------------------------------------------------------------------- coverage
 
 
-def _json_lines(value: Any, prefix: str = "", depth: int = 0) -> Iterator[str]:
-    # One "key: value" line per leaf, not json.dumps(): JSON escaping would glue "\n" onto
-    # the next word ("\nsrc/a.py") and hide paths and identifiers from the extractors.
-    if depth > 32:
-        return
-    if isinstance(value, dict):
-        for key, inner in value.items():
-            yield from _json_lines(inner, f"{prefix}.{key}" if prefix else str(key), depth + 1)
-    elif isinstance(value, list | tuple):
-        for inner in value:
-            yield from _json_lines(inner, prefix, depth + 1)
-    elif isinstance(value, str):
-        yield f"{prefix}: {value}" if prefix else value
-    elif value is not None:
-        yield f"{prefix}: {json.dumps(value)}" if prefix else json.dumps(value)
-
-
-def _block_text(block: dict[str, Any]) -> str:
-    kind = block.get("type")
-    if kind == "text":
-        return str(block.get("text") or "")
-    if kind == "tool_use":
-        lines = [f"[tool call {block.get('name', '?')}]", *_json_lines(block.get("input") or {})]
-        return "\n".join(lines)
-    if kind == "tool_result":
-        return tool_result_text(block)
-    if kind == "thinking":
-        return str(block.get("thinking") or "")
-    return ""
-
-
-def message_text(content: Any) -> str:
-    """Plain text of a stored message's content, for ``coverage``.
-
-    Accepts a string, a list of Anthropic content blocks (text, tool_use input,
-    tool_result text, thinking), a single block, or a whole message dict.
-    """
-    if content is None:
-        return ""
-    if isinstance(content, str):
-        return content
-    if isinstance(content, dict):
-        if "type" in content:
-            return _block_text(content)
-        return message_text(content.get("content"))
-    parts = [_block_text(block) for block in content if isinstance(block, dict)]
-    return "\n".join(part for part in parts if part)
-
-
 def coverage(summaries: Sequence[str], originals: Iterable[str]) -> Coverage:
     """Facts (paths, URLs, identifiers, errors) of the original messages no summary carried.
 
@@ -1202,6 +1151,5 @@ __all__ = [
     "coverage",
     "extract_facts",
     "fact_ledger",
-    "message_text",
     "normalize_key",
 ]

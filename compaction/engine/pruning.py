@@ -1,10 +1,11 @@
-"""Tool-result pruning on the read path: stored history is never modified.
+"""Tool-output pruning on the read path: stored history is never modified.
 
-Old tool output (file listings, test logs) dominates an agent's context long
-after the agent has acted on it. Before each model call, results older than
-``TOOL_HARD_CLEAR_AFTER`` tool-result messages are replaced by a short note and
-long recent ones are cut to head + tail. The newest ``KEEP_LAST_TOOL_RESULTS``
-tool-result messages, images, user text and assistant blocks are never touched.
+Old tool output (file listings, test logs, fetched pages, code runs) dominates an
+agent's context long after the agent has acted on it. Before each model call, output
+older than ``TOOL_HARD_CLEAR_AFTER`` tool-output messages is replaced by a short note
+and long recent output is cut to head + tail. The newest ``KEEP_LAST_TOOL_RESULTS``
+tool-output messages, images, user text, thinking and every opaque field are never
+touched; how each block type is cut is ``compaction.content``'s business.
 """
 
 from __future__ import annotations
@@ -13,8 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-CLEARED_TEXT = "[Tool output cleared — content was processed in earlier turns]"
-TRIM_MARKER = "--- trimmed (kept {head} head + {tail} tail of {total} chars) ---"
+from compaction.content import OPENAI, PRUNABLE, Pruning, block_type
+from compaction.content.trim import result_content
 
 
 @dataclass(frozen=True)
@@ -24,45 +25,29 @@ class PruneResult:
     hard_cleared: int
 
 
-def soft_trim(text: str, *, limit: int, head: int, tail: int) -> str | None:
-    """``text`` cut to head + marker + tail when longer than ``limit``, else None."""
-    if len(text) <= limit or len(text) <= head + tail:
-        return None
-    marker = TRIM_MARKER.format(head=head, tail=tail, total=len(text))
-    return f"{text[:head]}\n\n{marker}\n\n{text[len(text) - tail :] if tail else ''}"
+def holds_tool_output(message: dict[str, Any]) -> bool:
+    """A message with output pruning may cut: a tool result, a server tool's result."""
+    content = message["content"]
+    if message.get("format") == OPENAI:
+        return isinstance(content, dict) and content.get("role") == "tool"
+    return isinstance(content, list) and any(
+        isinstance(block, dict) and block.get("type") in PRUNABLE for block in content
+    )
 
 
-def _trim_result(block: dict[str, Any], *, limit: int, head: int, tail: int) -> dict | None:
-    content = block.get("content")
-    if isinstance(content, str):
-        trimmed = soft_trim(content, limit=limit, head=head, tail=tail)
-        return None if trimmed is None else {**block, "content": trimmed}
-    if isinstance(content, list):
-        changed = False
-        inner = []
-        for item in content:
-            if item.get("type") == "text":
-                trimmed = soft_trim(item.get("text", ""), limit=limit, head=head, tail=tail)
-                if trimmed is not None:
-                    item = {**item, "text": trimmed}
-                    changed = True
-            inner.append(item)
-        return {**block, "content": inner} if changed else None
-    return None
-
-
-def _clear_result(block: dict[str, Any]) -> dict | None:
-    content = block.get("content")
-    if isinstance(content, str):
-        return {**block, "content": CLEARED_TEXT} if len(content) > len(CLEARED_TEXT) else None
-    if isinstance(content, list):
-        text_chars = sum(len(i.get("text", "")) for i in content if i.get("type") == "text")
-        if text_chars <= len(CLEARED_TEXT):
-            return None
-        # Images are kept: they are cheap to keep relative to their value and never re-fetched.
-        images = [i for i in content if i.get("type") != "text"]
-        return {**block, "content": [{"type": "text", "text": CLEARED_TEXT}, *images]}
-    return None
+def _prune_message(message: dict[str, Any], action: Pruning) -> tuple[dict[str, Any], int]:
+    """The message with its output pruned, and how many blocks changed."""
+    if message.get("format") == OPENAI:
+        new = result_content(message["content"], action)
+        return ({**message, "content": new}, 1) if new is not None else (message, 0)
+    changed = 0
+    blocks = []
+    for block in message["content"]:
+        pruner = block_type(block.get("type")).pruner if isinstance(block, dict) else None
+        if pruner is not None and (new := pruner(block, action)) is not None:
+            block, changed = new, changed + 1
+        blocks.append(block)
+    return ({**message, "content": blocks} if changed else message), changed
 
 
 def prune_tool_results(
@@ -74,16 +59,13 @@ def prune_tool_results(
     hard_clear_after: int,
     keep_last: int,
 ) -> PruneResult:
-    """Return pruned copies of ``messages`` (untouched messages are returned as they are)."""
-    tool_positions = [
-        index
-        for index, message in enumerate(messages)
-        if message["role"] == "user"
-        and isinstance(message["content"], list)
-        and any(b.get("type") == "tool_result" for b in message["content"])
-    ]
-    # age 0 = the newest tool-result message
-    age_of = {index: age for age, index in enumerate(reversed(tool_positions))}
+    """Pruned copies of ``messages`` (``{"role", "content", "format"?}``, as stored).
+
+    Untouched messages are returned as they are.
+    """
+    positions = [i for i, message in enumerate(messages) if holds_tool_output(message)]
+    # age 0 = the newest message with tool output
+    age_of = {index: age for age, index in enumerate(reversed(positions))}
     out: list[dict[str, Any]] = []
     soft = hard = 0
     for index, message in enumerate(messages):
@@ -92,22 +74,11 @@ def prune_tool_results(
             out.append(message)
             continue
         clear = age >= hard_clear_after
-        blocks = []
-        changed = False
-        for block in message["content"]:
-            if block.get("type") == "tool_result":
-                new = (
-                    _clear_result(block)
-                    if clear
-                    else _trim_result(block, limit=soft_trim_chars, head=head, tail=tail)
-                )
-                if new is not None:
-                    block = new
-                    changed = True
-                    if clear:
-                        hard += 1
-                    else:
-                        soft += 1
-            blocks.append(block)
-        out.append({**message, "content": blocks} if changed else message)
+        action = Pruning(clear=clear, limit=soft_trim_chars, head=head, tail=tail)
+        pruned, changed = _prune_message(message, action)
+        if clear:
+            hard += changed
+        else:
+            soft += changed
+        out.append(pruned)
     return PruneResult(messages=out, soft_trimmed=soft, hard_cleared=hard)

@@ -8,11 +8,12 @@ summarized one after another; nothing is silently cut.
 
 from __future__ import annotations
 
-import json
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from compaction.content import ANTHROPIC, canonical_blocks, transcript_text
 
 _DELIMITER = re.compile(r"</?\s*(conversation|previous-summary)\s*>", re.IGNORECASE)
 
@@ -22,58 +23,10 @@ def neutralize(text: str) -> str:
     return _DELIMITER.sub(lambda m: m.group(0).replace("<", "&lt;").replace(">", "&gt;"), text)
 
 
-def preview(text: str, head: int, tail: int) -> str:
-    if len(text) <= head + tail:
-        return text
-    omitted = len(text) - head - tail
-    return f"{text[:head]}\n[… {omitted} characters omitted …]\n{text[-tail:] if tail else ''}"
-
-
-def tool_result_text(block: dict[str, Any]) -> str:
-    """The text inside a tool_result block (string content or nested text blocks)."""
-    content = block.get("content")
-    if content is None:
-        return ""
-    if isinstance(content, str):
-        return content
-    parts = []
-    for inner in content:
-        if inner.get("type") == "text":
-            parts.append(inner.get("text", ""))
-        else:
-            parts.append(f"[{inner.get('type', 'block')}]")
-    return "\n".join(parts)
-
-
-def render_block(block: dict[str, Any], *, head: int, tail: int) -> str:
-    kind = block.get("type")
-    if kind == "text":
-        return block.get("text", "")
-    if kind == "tool_use":
-        args = json.dumps(block.get("input", {}), ensure_ascii=False, sort_keys=True)
-        name, call_id = block.get("name", "?"), block.get("id", "?")
-        return f"[tool call {name} id={call_id}] {preview(args, head, tail)}"
-    if kind == "tool_result":
-        flag = " (error)" if block.get("is_error") else ""
-        body = preview(tool_result_text(block), head, tail)
-        return f"[tool result for {block.get('tool_use_id', '?')}{flag}]\n{body}"
-    if kind == "thinking":
-        return f"[thinking] {preview(block.get('thinking', ''), head, tail)}"
-    if kind == "redacted_thinking":
-        return "[redacted thinking]"
-    if kind in ("image", "document"):
-        source = block.get("source") or {}
-        label = block.get("title") or source.get("media_type") or source.get("type") or ""
-        return f"[{kind}{': ' + label if label else ''}]"
-    return f"[{kind}]"
-
-
 def render_message(message: dict[str, Any], *, head: int = 500, tail: int = 200) -> str:
-    content = message["content"]
-    if isinstance(content, str):
-        body = content
-    else:
-        body = "\n".join(render_block(block, head=head, tail=tail) for block in content)
+    """One stored message (``{"seq", "role", "content", "format"?}``) as transcript text."""
+    blocks = canonical_blocks(message["role"], message["content"], message.get("format", ANTHROPIC))
+    body = "\n".join(transcript_text(block, head=head, tail=tail) for block in blocks)
     seq = message.get("seq")
     label = f"#{seq} {message['role']}" if seq is not None else message["role"]
     return f"[{label}]\n{neutralize(body)}"
@@ -83,12 +36,6 @@ def render_message(message: dict[str, Any], *, head: int = 500, tail: int = 200)
 class TranscriptChunk:
     messages: tuple[dict[str, Any], ...]
     text: str
-
-
-def render_transcript(
-    messages: Iterable[dict[str, Any]], *, head: int = 500, tail: int = 200
-) -> str:
-    return "\n\n".join(render_message(m, head=head, tail=tail) for m in messages)
 
 
 def chunk_transcript(

@@ -32,6 +32,7 @@ from django.utils import timezone
 
 from compaction import signals
 from compaction.conf import ResolvedSettings, app_settings
+from compaction.content import ANTHROPIC
 from compaction.engine.context import summary_tokens
 from compaction.engine.cutpoint import CutDecision, MessageInfo, choose_cut
 from compaction.engine.drift import compare_summaries
@@ -147,7 +148,7 @@ def compaction_estimate(*, session_id: UUID | str) -> CompactionEstimate:
         previous = Checkpoint.objects.filter(session=session).order_by("-version").first()
         carried_rows = Message.objects.filter(
             session=session, seq__in=decision.carried_seqs
-        ).values("seq", "role", "content", "pinned")
+        ).values("seq", "role", "format", "content", "pinned")
         # A full-size summary is the safe guess for a dry run; carried messages come on top.
         new_summary = summary_tokens(
             summary=" " * settings.SUMMARY_MAX_CHARS,
@@ -456,6 +457,7 @@ def _carried_items(
                 {
                     "seq": m["seq"],
                     "role": m["role"],
+                    "format": m.get("format", ANTHROPIC),
                     "content": m["content"],
                     "protected": protected,
                 }
@@ -557,7 +559,7 @@ def compaction_run_summarize(
     messages = list(
         Message.objects.filter(session=session, seq__gte=run.first_seq, seq__lte=run.cut_seq)
         .order_by("seq")
-        .values("seq", "role", "content", "pinned")
+        .values("seq", "role", "format", "content", "pinned")
     )
     chunks = chunk_transcript(
         messages,
@@ -626,7 +628,7 @@ def fallback_outcome(*, run: CompactionRun, error: SummarizerError) -> SummaryOu
             session_id=run.session_id, seq__gte=run.first_seq, seq__lte=run.cut_seq
         )
         .order_by("seq")
-        .values("seq", "role", "content", "pinned")
+        .values("seq", "role", "format", "content", "pinned")
     )
     settings = app_settings.for_session(run.session)
     note = (
@@ -839,14 +841,19 @@ def compaction_run_regenerate(
         _check_live(session, settings, now)
         name = summarizer.name if summarizer is not None else summarizer_name(settings)
         latest = Checkpoint.objects.filter(session=session).order_by("-version").first()
+        reason = None
         if latest is None:
+            reason = "nothing to regenerate: the session has no checkpoint yet"
+        elif latest.kind == Checkpoint.Kind.NATIVE:
+            # The API's signed compaction block opens the active messages: a summary of ours
+            # cannot be placed before it. The next compaction archives it; regenerate then.
+            reason = (
+                f"nothing to regenerate: v{latest.version} is the API's own compaction, "
+                "which the conversation continues from"
+            )
+        if reason is not None:
             run = _skipped_run(
-                session,
-                settings,
-                trigger=trigger,
-                force=True,
-                reason="nothing to regenerate: the session has no checkpoint yet",
-                now=now,
+                session, settings, trigger=trigger, force=True, reason=reason, now=now
             )
             run.mode = CompactionRun.Mode.REGENERATE
             run.save(update_fields=["mode"])

@@ -10,11 +10,10 @@ from typing import Any
 from uuid import UUID
 
 from django.db import connection, transaction
-from django.db.models import F
 from django.utils import timezone
 
 from compaction.conf import app_settings
-from compaction.engine.blocks import clean_messages, tool_result_ids
+from compaction.content import ANTHROPIC, Tail, clean_messages, json_problem
 from compaction.engine.tokens import message_tokens
 from compaction.exceptions import CompactionInProgress, IdempotencyKeyReused, InvalidInput
 from compaction.models import ChatSession, CompactionRun, IdempotencyKey, Message
@@ -24,6 +23,7 @@ from compaction.services.compaction import (
     memory_flush_once,
 )
 from compaction.services.locking import lock_session
+from compaction.services.native import checkpoint_native_create, opens_with_compaction
 
 logger = logging.getLogger(__name__)
 
@@ -39,10 +39,10 @@ class AppendResult:
     replayed: bool = False
 
 
-def request_fingerprint(messages: Any, *, batch: bool) -> str:
+def request_fingerprint(messages: Any, *, batch: bool, format: str = ANTHROPIC) -> str:
     """A stable hash of an append's input, to tell a retry from a different request."""
     canonical = json.dumps(
-        {"batch": batch, "messages": messages},
+        {"batch": batch, "format": format, "messages": messages},
         sort_keys=True,
         ensure_ascii=False,
         separators=(",", ":"),
@@ -71,13 +71,20 @@ def message_append(
     batch: bool = True,
     auto_compact: bool = True,
     idempotency_key: str | None = None,
+    format: str = ANTHROPIC,
 ) -> AppendResult:
     """Validate and append ``messages`` (oldest first) to the session, all or nothing.
 
-    ``seq`` is assigned under the session's row lock, so concurrent appends get
-    contiguous, gap-free numbers. Queries are constant in the history length: lock the
-    session, read its last message, insert, update the counters. ``batch=False`` names
-    fields as ``content[0]...`` in errors rather than ``messages[0].content[0]...``.
+    ``format`` is ``"anthropic"`` (Messages API params and response blocks, as
+    ``model_dump()`` gives them) or ``"openai"`` (Chat Completions messages); see
+    ``compaction.content``. ``seq`` is assigned under the session's row lock, so
+    concurrent appends get contiguous, gap-free numbers. Queries are constant in the
+    history length: lock the session, insert, update the counters; tool pairing is
+    checked against the session's ``tail``, not by reading messages. ``batch=False``
+    names fields as ``content[0]...`` in errors rather than ``messages[0].content[0]...``.
+
+    An assistant message that opens with a server ``compaction`` block archives the
+    messages before it under a ``native`` checkpoint (``services.native``).
 
     With ``idempotency_key``, a second call with the same key and the same messages
     returns the first call's messages (``replayed=True``) and writes nothing; the same key
@@ -87,7 +94,7 @@ def message_append(
     if idempotency_key is not None and not (
         isinstance(idempotency_key, str)
         and 0 < len(idempotency_key) <= 255
-        and "\x00" not in idempotency_key
+        and json_problem(idempotency_key) is None
     ):
         raise InvalidInput(
             "Idempotency-Key must be 1 to 255 characters.",
@@ -103,7 +110,9 @@ def message_append(
             },
         )
     image_tokens = app_settings.IMAGE_TOKENS
-    fingerprint = request_fingerprint(messages, batch=batch) if idempotency_key else ""
+    fingerprint = (
+        request_fingerprint(messages, batch=batch, format=format) if idempotency_key else ""
+    )
     queued = None
     with transaction.atomic():
         session = lock_session(session_id)
@@ -111,15 +120,13 @@ def message_append(
             record = IdempotencyKey.objects.filter(session=session, key=idempotency_key).first()
             if record is not None:
                 return _replay(session, record, fingerprint)
-        last = (
-            Message.objects.filter(session=session, seq=session.message_count)
-            .values_list("role", "content")
-            .first()
-            if session.message_count
-            else None
-        )
-        cleaned = clean_messages(
-            messages, previous=last, max_chars=app_settings.MAX_MESSAGE_CHARS, batch=batch
+        cleaned, tail = clean_messages(
+            messages,
+            tail=Tail.from_json(session.tail),
+            max_chars=app_settings.MAX_MESSAGE_CHARS,
+            batch=batch,
+            fmt=format,
+            unknown=app_settings.UNKNOWN_BLOCKS,
         )
         now = timezone.now()
         rows = [
@@ -127,27 +134,38 @@ def message_append(
                 session=session,
                 seq=session.message_count + offset,
                 role=item.role,
+                format=item.format,
                 content=item.content,
-                token_estimate=message_tokens(item.content, image_tokens=image_tokens),
+                token_estimate=message_tokens(
+                    item.content, image_tokens=image_tokens, fmt=item.format, role=item.role
+                ),
                 pinned=item.pinned,
-                answers_tools=bool(tool_result_ids(item.content)),
-                metadata=item.metadata or {},
+                answers_tools=item.continues,
+                metadata=item.metadata,
                 created_at=now,
             )
             for offset, item in enumerate(cleaned, start=1)
         ]
         Message.objects.bulk_create(rows)
-        added_tokens = sum(row.token_estimate for row in rows)
-        ChatSession.objects.filter(pk=session.pk).update(
-            message_count=F("message_count") + len(rows),
-            active_message_count=F("active_message_count") + len(rows),
-            estimated_tokens=F("estimated_tokens") + added_tokens,
-            updated_at=now,
-        )
         session.message_count += len(rows)
         session.active_message_count += len(rows)
-        session.estimated_tokens += added_tokens
+        session.estimated_tokens += sum(row.token_estimate for row in rows)
+        session.tail = tail.as_json()
         session.updated_at = now
+        for row in rows:
+            block = opens_with_compaction(row.role, row.content, row.format)
+            if block is not None:
+                checkpoint_native_create(session=session, message=row, block=block)
+        # Absolute values are safe: the row lock makes this transaction the only writer.
+        ChatSession.objects.filter(pk=session.pk).update(
+            message_count=session.message_count,
+            active_message_count=session.active_message_count,
+            estimated_tokens=session.estimated_tokens,
+            checkpoint_version=session.checkpoint_version,
+            compaction_count=session.compaction_count,
+            tail=session.tail,
+            updated_at=now,
+        )
         settings = app_settings.for_session(session)
         if (
             auto_compact

@@ -8,6 +8,7 @@ from uuid import UUID
 from django.db import IntegrityError, transaction
 
 from compaction.conf import SESSION_OVERRIDABLE, app_settings, validate_values
+from compaction.content import json_problem
 from compaction.engine.tokens import calibrate, text_tokens
 from compaction.exceptions import CompactionInProgress, InvalidInput, InvalidSettings
 from compaction.models import ChatSession, CompactionRun
@@ -28,8 +29,9 @@ def session_config_clean(config: Any) -> dict[str, Any]:
                 + ", ".join(sorted(SESSION_OVERRIDABLE))
             )
     for key, value in config.items():
-        if isinstance(value, str) and "\x00" in value:
-            problems[f"config.{key}"] = "must not contain NUL (\\u0000) characters"
+        problem = json_problem(value, f"config.{key}")
+        if problem is not None:
+            problems[problem[0]] = problem[1]
     for problem in validate_values({k: v for k, v in config.items() if k in SESSION_OVERRIDABLE}):
         key, _, message = problem.partition(": ")
         problems[f"config.{key}"] = message
@@ -41,10 +43,9 @@ def session_config_clean(config: Any) -> dict[str, Any]:
 def _check_text(value: Any, field: str, *, max_length: int | None = None) -> str:
     if not isinstance(value, str):
         raise InvalidInput(f"{field} must be a string.", details={field: "must be a string"})
-    if "\x00" in value:
-        raise InvalidInput(
-            f"{field} must not contain NUL characters.", details={field: "contains \\u0000"}
-        )
+    problem = json_problem(value, field)
+    if problem is not None:
+        raise InvalidInput(f"{field} {problem[1]}.", details={field: problem[1]})
     if max_length is not None and len(value) > max_length:
         raise InvalidInput(
             f"{field} is too long.", details={field: f"at most {max_length} characters"}
@@ -154,13 +155,24 @@ def session_usage_record(
     input_tokens: int,
     output_tokens: int = 0,
     estimated_tokens: int | None = None,
+    cache_creation_input_tokens: int = 0,
+    cache_read_input_tokens: int = 0,
 ) -> ChatSession:
     """Record the real usage of a model call and calibrate the session's estimator.
 
-    ``estimated_tokens`` is the estimate the host got for the payload it sent (the
+    Pass ``response.usage`` as the Messages API reports it: ``input_tokens`` counts only
+    the uncached part of the prompt, ``cache_creation_input_tokens`` and
+    ``cache_read_input_tokens`` the rest, so calibration compares the estimate with their
+    sum. ``estimated_tokens`` is the estimate the host got for the payload it sent (the
     context's ``estimated_tokens``); without it the session's current estimate is used.
     """
-    for name, value in (("input_tokens", input_tokens), ("output_tokens", output_tokens)):
+    counts = (
+        ("input_tokens", input_tokens),
+        ("output_tokens", output_tokens),
+        ("cache_creation_input_tokens", cache_creation_input_tokens),
+        ("cache_read_input_tokens", cache_read_input_tokens),
+    )
+    for name, value in counts:
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
             raise InvalidInput(
                 f"{name} must be a non-negative integer.",
@@ -183,16 +195,20 @@ def session_usage_record(
         session.calibration_ratio = calibrate(
             ratio,
             estimated=round(raw),
-            actual=input_tokens,
+            actual=input_tokens + cache_creation_input_tokens + cache_read_input_tokens,
             alpha=app_settings.CALIBRATION_ALPHA,
         )
         session.total_input_tokens += input_tokens
         session.total_output_tokens += output_tokens
+        session.total_cache_creation_tokens += cache_creation_input_tokens
+        session.total_cache_read_tokens += cache_read_input_tokens
         session.save(
             update_fields=[
                 "calibration_ratio",
                 "total_input_tokens",
                 "total_output_tokens",
+                "total_cache_creation_tokens",
+                "total_cache_read_tokens",
                 "updated_at",
             ]
         )

@@ -22,8 +22,9 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+from compaction.content import ANTHROPIC, BlockView, canonical_blocks, view
 from compaction.engine.prompts import SECTIONS
-from compaction.engine.transcript import neutralize, tool_result_text
+from compaction.engine.transcript import neutralize
 from compaction.engine.validation import canonical_section, cap_summary, has_content, split_sections
 from compaction.summarizers.base import Summarizer, SummaryRequest, SummaryResult
 
@@ -226,14 +227,6 @@ def _safe(text: str, limit: int = ITEM_MAX_CHARS) -> str:
     return _clip(neutralize(_flat(text)).lstrip("#*> "), limit)
 
 
-def _blocks(content: Any) -> list[dict[str, Any]]:
-    if isinstance(content, str):
-        return [{"type": "text", "text": content}]
-    if isinstance(content, list):
-        return [block for block in content if isinstance(block, dict)]
-    return [{"type": "text", "text": str(content)}] if content else []
-
-
 def _split(text: str) -> list[str]:
     parts: list[str] = []
     for part in _SENTENCE_END.split(text):
@@ -333,16 +326,21 @@ class _Extractor:
         for message in messages:
             role = str(message.get("role") or "user")
             self.roles[role] += 1
-            for block in _blocks(message.get("content")):
-                kind = block.get("type")
-                if kind == "text" and isinstance(block.get("text"), str):
-                    (self.assistant_text if role == "assistant" else self.user_text)(block["text"])
-                elif kind == "tool_use":
-                    self.tool_use(block)
-                elif kind == "tool_result":
-                    self.tool_result(block)
+            content = message.get("content")
+            fmt = message.get("format", ANTHROPIC)
+            for block in canonical_blocks(role, content, fmt) if content else ():
+                seen = view(block)
+                if seen.kind == "text":
+                    (self.assistant_text if role == "assistant" else self.user_text)(seen.body)
+                elif seen.kind == "call":
+                    self.tool_use(seen)
+                elif seen.kind == "result":
+                    self.tool_result(seen)
+                elif seen.kind == "document":
+                    self.output_facts(seen.body)
                 # Thinking is private, speculative and sometimes redacted: not a record of
-                # what was agreed or done.
+                # what was agreed or done. A server compaction's summary is the previous
+                # summary, merged on its own.
 
     def user_text(self, text: str) -> None:
         if not text.strip():
@@ -416,11 +414,11 @@ class _Extractor:
             self.last_tests = (self.pos, tests[-1])
         return errors
 
-    def tool_use(self, block: dict[str, Any]) -> None:
-        name = _clip(_flat(str(block.get("name") or "tool")), 60)
+    def tool_use(self, call: BlockView) -> None:
+        name = _clip(_flat(call.tool or "tool"), 60)
         self.tools[name] += 1
-        self.tool_names[str(block.get("id"))] = name
-        args = block.get("input") if isinstance(block.get("input"), dict) else {}
+        self.tool_names[call.call_id] = name
+        args = call.arguments if isinstance(call.arguments, dict) else {}
         main = next(
             (
                 args[k]
@@ -443,12 +441,12 @@ class _Extractor:
             elif value and (_path(value) or value.startswith("/")):
                 self.fact("path", value)
 
-    def tool_result(self, block: dict[str, Any]) -> None:
-        text = tool_result_text(block)
+    def tool_result(self, result: BlockView) -> None:
+        text = result.body
         errors = self.output_facts(text)
-        if block.get("is_error"):
+        if result.error:
             self.errors += 1
-            name = self.tool_names.get(str(block.get("tool_use_id")), "tool")
+            name = self.tool_names.get(result.call_id, "tool")
             lines = [line for line in text.splitlines() if line.strip()]
             detail = errors[-1] if errors else (lines[0] if lines else "no output")
             self.pos += 1

@@ -18,7 +18,7 @@ from django import template
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
-from compaction.engine.transcript import render_block, tool_result_text
+from compaction.content import ANTHROPIC, canonical_blocks, transcript_text, view
 
 register = template.Library()
 
@@ -67,89 +67,67 @@ def _block(label: str, body: str, *, css: str, long: bool) -> SafeString:
     )
 
 
-def _tool_input_text(value: Any) -> str:
-    """Tool arguments as ``key: value`` lines when flat (a shell command reads as typed)."""
-    if isinstance(value, dict) and all(
-        isinstance(v, str | int | float | bool) or v is None for v in value.values()
-    ):
-        lines = []
-        for key, inner in value.items():
-            text = inner if isinstance(inner, str) else json.dumps(inner)
-            lines.append(f"{key}: {text}")
-        return "\n".join(lines)
-    return json.dumps(value, indent=2, ensure_ascii=False, sort_keys=True)
+#: CSS class of each view kind (compaction.content.views.BlockView.kind).
+_KIND_CSS = {
+    "text": "cmp-text",
+    "call": "cmp-tool-use",
+    "result": "cmp-tool-result",
+    "document": "cmp-document",
+    "thinking": "cmp-thinking",
+    "media": "cmp-media",
+    "summary": "cmp-summary",
+    "note": "cmp-note",
+    "raw": "cmp-other",
+}
 
 
 def render_block_html(block: Any) -> SafeString:
-    """One content block, labelled by kind (tool call / tool result / thinking ...)."""
-    if not isinstance(block, dict):
-        text = block if isinstance(block, str) else json.dumps(block, ensure_ascii=False)
-        return _block("", text, css="cmp-text", long=_is_long(text, chars=TEXT_COLLAPSE_CHARS))
-    kind = str(block.get("type") or "?")
-    if kind == "text":
-        text = str(block.get("text") or "")
-        if len(text) > TEXT_COLLAPSE_CHARS:
-            return _block("text", text, css="cmp-text", long=True)
+    """One content block, labelled by what it is (tool call, server tool result, thinking ...).
+
+    What each type shows comes from its view in ``compaction.content``; binary and
+    encrypted payloads are never inlined, only described.
+    """
+    seen = view(block)
+    css = _KIND_CSS.get(seen.kind, "cmp-other") + (" cmp-error" if seen.error else "")
+    if seen.kind == "text":
+        if len(seen.body) > TEXT_COLLAPSE_CHARS:
+            return _block("text", seen.body, css=css, long=True)
         return format_html(
-            '<div class="cmp-block cmp-text"><div class="cmp-body">{}</div></div>', text
+            '<div class="cmp-block {}"><div class="cmp-body">{}</div></div>', css, seen.body
         )
-    if kind == "tool_use":
-        label = f"tool call {block.get('name', '?')} id={block.get('id', '?')}"
-        body = _tool_input_text(block.get("input", {}))
-        return _block(label, body, css="cmp-tool-use", long=_is_long(body))
-    if kind == "tool_result":
-        error = bool(block.get("is_error"))
-        label = f"tool result for {block.get('tool_use_id', '?')}" + (" (error)" if error else "")
-        body = tool_result_text(block)
-        css = "cmp-tool-result cmp-error" if error else "cmp-tool-result"
-        return _block(label, body, css=css, long=_is_long(body))
-    if kind == "thinking":
-        body = str(block.get("thinking") or "")
-        return _block("thinking", body, css="cmp-thinking", long=_is_long(body))
-    if kind == "redacted_thinking":
-        return _block("redacted thinking", "", css="cmp-thinking", long=False)
-    if kind in ("image", "document"):
-        # Never inline the (base64) payload: only say what it was.
-        source = block.get("source") or {}
-        what = block.get("title") or source.get("media_type") or source.get("type") or ""
-        size = len(str(source.get("data") or ""))
-        label = f"{kind}: {what}" if what else kind
-        if size:
-            label += f" ({size:,} chars of data, not shown)"
-        return _block(label, "", css="cmp-media", long=False)
-    body = json.dumps(block, indent=2, ensure_ascii=False, sort_keys=True)
-    return _block(f"{kind} block", body, css="cmp-other", long=_is_long(body))
+    label = seen.label + (f" ({seen.hidden}, not shown)" if seen.hidden else "")
+    if seen.kind == "raw":
+        label += " — a block type this version does not know, stored verbatim"
+    return _block(label, seen.body, css=css, long=_is_long(seen.body))
 
 
-def render_content(content: Any) -> SafeString:
-    """A stored message's content (a string or a list of blocks), readable and escaped."""
+def render_content(content: Any, fmt: str = ANTHROPIC, role: str = "user") -> SafeString:
+    """A stored message's content (any format), readable and escaped."""
     if content is None:
         return format_html('<div class="cmp-block cmp-empty">{}</div>', "(no content)")
-    if isinstance(content, str):
-        content = [{"type": "text", "text": content}]
-    elif not isinstance(content, list):
+    if fmt == ANTHROPIC and not isinstance(content, str | list):
         content = [content]
-    blocks = _join([render_block_html(block) for block in content])
+    blocks = _join([render_block_html(block) for block in canonical_blocks(role, content, fmt)])
     return format_html('<div class="cmp-content">{}</div>', blocks)
 
 
-def content_preview(content: Any, limit: int = 120) -> str:
+def content_preview(
+    content: Any, limit: int = 120, fmt: str = ANTHROPIC, role: str = "user"
+) -> str:
     """A one-line plain-text preview of a message for list pages (escaped by the caller)."""
-    if isinstance(content, str):
-        text = content
-    elif isinstance(content, list):
-        text = " ".join(
-            render_block(b, head=limit, tail=0) if isinstance(b, dict) else str(b) for b in content
-        )
-    else:
+    if fmt == ANTHROPIC and not isinstance(content, str | list):
         text = json.dumps(content, ensure_ascii=False)
+    else:
+        blocks = canonical_blocks(role, content, fmt)
+        text = " ".join(transcript_text(b, head=limit, tail=0) for b in blocks)
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 @register.filter(name="message_content")
-def message_content_filter(content: Any) -> SafeString:
-    return render_content(content)
+def message_content_filter(message: Any) -> SafeString:
+    """``{{ message|message_content }}``: a stored ``Message``, in whatever format it came."""
+    return render_content(message.content, message.format, message.role)
 
 
 @register.filter(name="percent")

@@ -19,7 +19,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from compaction import selectors
 from compaction.conf import app_settings
-from compaction.engine.blocks import clean_messages
+from compaction.content import ANTHROPIC, FORMATS, Tail, clean_messages
 from compaction.exceptions import CompactionError
 from compaction.management.commands._common import error_text, parse_session_id
 from compaction.models import ChatSession
@@ -159,12 +159,18 @@ class Command(BaseCommand):
             "--external-id", default="", help="The host's identifier for a new session."
         )
         parser.add_argument("--agent-id", default="", help="The agent id of a new session.")
+        parser.add_argument(
+            "--format",
+            choices=FORMATS,
+            default=ANTHROPIC,
+            help="The messages' format: Anthropic Messages (default) or OpenAI Chat Completions.",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         path = Path(options["path"])
         transcript = read_transcript(path)
         session = self._target_session(options, transcript)
-        self._prevalidate(transcript, session, path)
+        self._prevalidate(transcript, session, path, options["format"])
         if session is None:
             try:
                 session = session_create(
@@ -177,7 +183,7 @@ class Command(BaseCommand):
             created = True
         else:
             created = False
-        session = self._append_all(session, transcript, path)
+        session = self._append_all(session, transcript, path, options["format"])
         should = selectors.session_should_compact(session=session)
         threshold = app_settings.for_session(session).threshold
         self.stdout.write(
@@ -204,28 +210,30 @@ class Command(BaseCommand):
             )
         return session
 
-    def _prevalidate(self, transcript: Transcript, session: ChatSession | None, path: Path) -> None:
+    def _prevalidate(
+        self, transcript: Transcript, session: ChatSession | None, path: Path, fmt: str
+    ) -> None:
         """Validate the whole file before writing anything, with the same rules as the append.
 
         Appends commit batch by batch; checking everything first means a bad message late
         in a long file does not leave a half-imported session behind.
         """
-        previous = None
-        if session is not None and session.message_count:
-            last = selectors.message_list(session=session, include_compacted=True).last()
-            previous = (last.role, last.content) if last is not None else None
         try:
             clean_messages(
                 transcript.messages,
-                previous=previous,
+                tail=Tail.from_json(session.tail) if session is not None else Tail(),
                 max_chars=app_settings.MAX_MESSAGE_CHARS,
                 batch=True,
+                fmt=fmt,
+                unknown=app_settings.UNKNOWN_BLOCKS,
             )
         except CompactionError as exc:
             error = _located_error(exc, transcript, 0, path)
             raise CommandError(f"{error}\nNothing was imported.") from exc
 
-    def _append_all(self, session: ChatSession, transcript: Transcript, path: Path) -> ChatSession:
+    def _append_all(
+        self, session: ChatSession, transcript: Transcript, path: Path, fmt: str
+    ) -> ChatSession:
         size = app_settings.MAX_BATCH
         messages = transcript.messages
         for offset in range(0, len(messages), size):
@@ -235,6 +243,7 @@ class Command(BaseCommand):
                     messages=messages[offset : offset + size],
                     batch=True,
                     auto_compact=False,
+                    format=fmt,
                 )
             except CompactionError as exc:
                 error = _located_error(exc, transcript, offset, path)

@@ -14,20 +14,21 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from compaction import selectors
+from compaction.content import ANTHROPIC, FORMATS, OPENAI, canonical_blocks, transcript_text
 from compaction.engine.context import ContextPayload
-from compaction.engine.transcript import render_block
 from compaction.exceptions import CompactionError
 from compaction.management.commands._common import error_text, parse_session_id
 
-# render_block previews long values as head + tail; this shows them whole.
+# transcript_text previews long values as head + tail; this shows them whole.
 _WHOLE = 10**15
 
 
-def render_content(content: Any) -> str:
-    """A message's content as text: a string as is, blocks one after another, unabridged."""
-    if isinstance(content, str):
-        return content
-    return "\n".join(render_block(block, head=_WHOLE, tail=0) for block in content)
+def render_message(message: dict[str, Any], fmt: str) -> str:
+    """A payload message as text: its blocks one after another, unabridged."""
+    blocks = canonical_blocks(
+        message["role"], message if fmt == OPENAI else message["content"], fmt
+    )
+    return "\n".join(transcript_text(block, head=_WHOLE, tail=0) for block in blocks)
 
 
 def render_payload(payload: ContextPayload, *, session_id: Any) -> str:
@@ -37,13 +38,16 @@ def render_payload(payload: ContextPayload, *, session_id: Any) -> str:
         f"{len(payload.messages)} messages, ~{payload.estimated_tokens} estimated tokens, "
         f"should compact: {'yes' if payload.should_compact else 'no'}",
         f"Tool-result pruning: {payload.soft_trimmed} soft-trimmed, "
-        f"{payload.hard_cleared} hard-cleared",
-        "",
-        "=== system ===",
-        payload.system or "(empty)",
+        f"{payload.hard_cleared} hard-cleared; {payload.cache_breakpoints} cache breakpoint(s)",
     ]
+    if payload.format == ANTHROPIC:
+        lines += ["", "=== system ===", payload.system_text or "(empty)"]
     for index, message in enumerate(payload.messages, start=1):
-        lines += ["", f"=== [{index}] {message['role']} ===", render_content(message["content"])]
+        lines += [
+            "",
+            f"=== [{index}] {message['role']} ===",
+            render_message(message, payload.format),
+        ]
     return "\n".join(lines)
 
 
@@ -61,12 +65,18 @@ class Command(BaseCommand):
             action="store_true",
             help="Print the payload as JSON, and nothing else on stdout.",
         )
+        parser.add_argument(
+            "--format",
+            choices=FORMATS,
+            default=ANTHROPIC,
+            help="anthropic (messages.create, the default) or openai (chat.completions.create).",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         session_id = parse_session_id(options["session"])
         try:
             session = selectors.session_get(session_id=session_id)
-            payload = selectors.session_context_build(session=session)
+            payload = selectors.session_context_build(session=session, format=options["format"])
         except CompactionError as exc:
             raise CommandError(error_text(exc)) from exc
         if options["json"]:

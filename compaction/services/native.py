@@ -1,0 +1,102 @@
+"""Server-side compaction: the API compacted, the app archives and audits.
+
+With the ``compact_20260112`` context-management edit (or a ``compaction`` request), the
+Messages API summarizes the conversation itself and answers a signed ``compaction``
+block that replaces everything before it. When a host appends an assistant message that
+opens with such a block, the messages before it are archived here under a checkpoint of
+kind ``native`` whose summary is the block's readable ``content``: the drift audit, the
+originals view and the timeline then cover server-side compaction too, and the payload
+starts with that message, untouched, with nothing before it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Count, Sum
+from django.utils import timezone
+
+from compaction.content import ANTHROPIC, canonical_blocks
+from compaction.models import ChatSession, Checkpoint, CompactionRun, Message
+
+
+def opens_with_compaction(role: str, content: Any, fmt: str = ANTHROPIC) -> dict[str, Any] | None:
+    """The server compaction block an assistant message starts with, when it has a summary."""
+    if role != "assistant":
+        return None
+    blocks = canonical_blocks(role, content, fmt)
+    first = blocks[0] if blocks else None
+    if first and first.get("type") == "compaction" and first.get("content"):
+        return first
+    return None
+
+
+def checkpoint_native_create(
+    *, session: ChatSession, message: Message, block: dict[str, Any]
+) -> Checkpoint | None:
+    """Archive everything before ``message`` under a ``native`` checkpoint.
+
+    Call inside the append's transaction, with the session row locked. Returns None when
+    nothing precedes the message (a conversation that starts with a compaction block).
+    Counters are updated on ``session`` and saved by the caller's UPDATE.
+    """
+    previous = Checkpoint.objects.filter(session=session).order_by("-version").first()
+    if message.seq == 1:
+        return None
+    now = timezone.now()
+    archived = Message.objects.filter(
+        session=session, seq__lt=message.seq, compacted_by__isnull=True
+    )
+    totals = archived.aggregate(count=Count("id"), tokens=Sum("token_estimate"))
+    compacted_tokens = totals["tokens"] or 0
+    first_seq = (previous.last_seq + 1) if previous else 1
+    version = session.checkpoint_version + 1
+    tokens_before = session.estimated_tokens
+    # The summary's tokens are the compaction message's own: nothing is added for it.
+    tokens_after = max(
+        0, tokens_before - compacted_tokens - (previous.summary_tokens if previous else 0)
+    )
+    run = CompactionRun.objects.create(
+        session=session,
+        status=CompactionRun.Status.SUCCEEDED,
+        trigger=CompactionRun.Trigger.APPEND,
+        mode=CompactionRun.Mode.NATIVE,
+        force=True,
+        reason=f"the API compacted the conversation before message #{message.seq}",
+        base_version=session.checkpoint_version,
+        created_at=now,
+        started_at=now,
+        finished_at=now,
+        tokens_before=tokens_before,
+        tokens_after=tokens_after,
+        first_seq=first_seq,
+        cut_seq=message.seq - 1,
+        messages_compacted=totals["count"],
+        messages_kept=session.active_message_count - totals["count"],
+        compacted_tokens=compacted_tokens,
+        summarizer="anthropic-server",
+    )
+    checkpoint = Checkpoint.objects.create(
+        session=session,
+        version=version,
+        summary=block["content"],
+        native_block=block,
+        carried=[],  # the server's summary replaced everything before it
+        previous=previous,
+        last_seq=message.seq - 1,
+        messages_compacted=totals["count"],
+        tokens_before=tokens_before,
+        tokens_after=tokens_after,
+        summary_tokens=0,
+        summarizer="anthropic-server",
+        kind=Checkpoint.Kind.NATIVE,
+        validation={"ok": True, "native": True},
+        run=run,
+        created_at=now,
+    )
+    compacted = archived.update(compacted_by=checkpoint)
+    session.checkpoint_version = version
+    session.compaction_count += 1
+    session.active_message_count = max(0, session.active_message_count - compacted)
+    session.estimated_tokens = tokens_after
+    return checkpoint
