@@ -143,6 +143,8 @@ class AnthropicStub:
     ``api_key``, when given, must match the key the client sends; otherwise any key is accepted.
     """
 
+    handler_class: type[BaseHTTPRequestHandler]
+
     def __init__(
         self,
         *,
@@ -174,7 +176,7 @@ class AnthropicStub:
         if self._server is not None:
             return self
         self._closing.clear()
-        server = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
+        server = ThreadingHTTPServer(("127.0.0.1", 0), self.handler_class)
         server.daemon_threads = True
         server.stub = self  # type: ignore[attr-defined]
         self._server = server
@@ -556,3 +558,6 @@ class _Handler(BaseHTTPRequestHandler):
         except OSError:
             # The client gave up (a timeout test): nothing left to answer.
             self.close_connection = True
+
+
+AnthropicStub.handler_class = _Handler

@@ -1,6 +1,8 @@
 import pytest
 from django.db import connection
 
+from tests.api_helpers import make_client
+
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "postgres: needs row locks (always true here)")
@@ -45,4 +47,35 @@ def small(compaction_settings):
         COMPACTION_THRESHOLD=2000,
         KEEP_RECENT_TOKENS=500,
         SUMMARIZER="tests.helpers.StaticSummarizer",
+    )
+
+
+@pytest.fixture
+def alice(django_user_model):
+    return django_user_model.objects.create_user("alice", password="pw")
+
+
+@pytest.fixture
+def bob(django_user_model):
+    return django_user_model.objects.create_user("bob", password="pw")
+
+
+@pytest.fixture
+def api(alice):
+    """An API client authenticated as alice."""
+    return make_client(alice)
+
+
+@pytest.fixture
+def bob_api(bob):
+    return make_client(bob)
+
+
+@pytest.fixture
+def session(alice):
+    """Alice's session, with a system prompt."""
+    from compaction import services
+
+    return services.session_create(
+        owner=alice, external_id="ext-1", agent_id="coder", system_prompt="You are a coding agent."
     )

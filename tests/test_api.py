@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import base64
 import uuid
-from typing import Any
 from unittest import mock
 
 import anthropic
@@ -18,12 +17,11 @@ from rest_framework.test import APIClient
 from compaction import selectors, services
 from compaction.models import ChatSession, Checkpoint, CompactionRun, IdempotencyKey, Message
 from tests.anthropic_stub import AnthropicStub
+from tests.api_helpers import API, assert_error, make_client, row_counts, sess
 from tests.helpers import agent_loop, assistant, chat, tool_answer, tool_call, user
 
 pytestmark = pytest.mark.django_db
 
-API = "/api/compaction"
-ERROR_KEYS = {"code", "message", "details"}
 RUN_FIELDS = {
     "id", "session", "status", "trigger", "force", "reason", "created_at", "started_at",
     "finished_at", "duration_ms", "tokens_before", "tokens_after", "cut_seq",
@@ -44,34 +42,6 @@ def _fresh_throttle_cache():
     cache.clear()
 
 
-def make_client(account: Any = None) -> APIClient:
-    client = APIClient()
-    client.default_format = "json"
-    if account is not None:
-        client.force_authenticate(account)
-    return client
-
-
-@pytest.fixture
-def alice(django_user_model):
-    return django_user_model.objects.create_user("alice", password="pw")
-
-
-@pytest.fixture
-def bob(django_user_model):
-    return django_user_model.objects.create_user("bob", password="pw")
-
-
-@pytest.fixture
-def api(alice) -> APIClient:
-    return make_client(alice)
-
-
-@pytest.fixture
-def bob_api(bob) -> APIClient:
-    return make_client(bob)
-
-
 @pytest.fixture
 def auditor(django_user_model):
     """Staff who may view every session but change none."""
@@ -82,12 +52,6 @@ def auditor(django_user_model):
 
 
 @pytest.fixture
-def session(alice) -> ChatSession:
-    return services.session_create(owner=alice, external_id="ext-1", agent_id="coder",
-                                   system_prompt="You are a coding agent.")
-
-
-@pytest.fixture
 def compacted(session, small) -> ChatSession:
     """Alice's session with 40 messages and one checkpoint."""
     services.message_append(session_id=session.pk, messages=chat(20))
@@ -95,32 +59,6 @@ def compacted(session, small) -> ChatSession:
     assert run.status == "succeeded", run.error
     session.refresh_from_db()
     return session
-
-
-def sess(session: ChatSession | str, suffix: str = "") -> str:
-    ident = session.pk if isinstance(session, ChatSession) else session
-    return f"{API}/sessions/{ident}/{suffix}"
-
-
-def assert_error(response, status: int, code: str | None = None) -> dict[str, Any]:
-    assert response.status_code == status, (response.status_code, response.content[:500])
-    body = response.json()
-    assert set(body) == {"error"}, body
-    assert set(body["error"]) == ERROR_KEYS, body
-    assert isinstance(body["error"]["message"], str) and body["error"]["message"]
-    if code is not None:
-        assert body["error"]["code"] == code, body
-    return body["error"]
-
-
-def row_counts() -> tuple[int, ...]:
-    return (
-        ChatSession.objects.count(),
-        Message.objects.count(),
-        IdempotencyKey.objects.count(),
-        CompactionRun.objects.count(),
-        Checkpoint.objects.count(),
-    )
 
 
 # --------------------------------------------------------------------------- sessions

@@ -1,0 +1,48 @@
+"""Calling the REST API from tests: clients, URLs, the error shape, what was written."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework.test import APIClient
+
+from compaction.models import ChatSession, Checkpoint, CompactionRun, IdempotencyKey, Message
+
+API = "/api/compaction"
+ERROR_KEYS = {"code", "message", "details"}
+
+
+def make_client(account: Any = None) -> APIClient:
+    client = APIClient()
+    client.default_format = "json"
+    if account is not None:
+        client.force_authenticate(account)
+    return client
+
+
+def sess(session: ChatSession | str, suffix: str = "") -> str:
+    ident = session.pk if isinstance(session, ChatSession) else session
+    return f"{API}/sessions/{ident}/{suffix}"
+
+
+def assert_error(response: Any, status: int, code: str | None = None) -> dict[str, Any]:
+    """The error of ``response``, after checking its status and the one error shape."""
+    assert response.status_code == status, (response.status_code, response.content[:500])
+    body = response.json()
+    assert set(body) == {"error"}, body
+    assert set(body["error"]) == ERROR_KEYS, body
+    assert isinstance(body["error"]["message"], str) and body["error"]["message"]
+    if code is not None:
+        assert body["error"]["code"] == code, body
+    return body["error"]
+
+
+def row_counts() -> tuple[int, ...]:
+    """Rows of every model: a refused request must leave them all as they were."""
+    return (
+        ChatSession.objects.count(),
+        Message.objects.count(),
+        IdempotencyKey.objects.count(),
+        CompactionRun.objects.count(),
+        Checkpoint.objects.count(),
+    )
