@@ -502,8 +502,9 @@ class _Handler(BaseHTTPRequestHandler):
         text = response.text if response.text is not None else self.stub.default_text
         stop_reason = response.stop_reason
         if request.get("compaction") is not None:
-            # A compaction request answers the signed block alone.
-            content = [self.stub.compaction_block(text)]
+            # A compaction request answers the signed block alone (content null: it failed).
+            failed = {"type": "compaction", "content": None, "signature": None}
+            content = [self.stub.compaction_block(text) if text else failed]
             stop_reason = "compaction"
         elif response.blocks is not None:
             content = response.blocks

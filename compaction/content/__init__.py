@@ -26,6 +26,7 @@ from compaction.content.messages import (
     canonical_blocks,
     clean_messages,
     message_text,
+    opens_with_compaction,
     tail_after,
 )
 from compaction.content.pairing import Tail, fold
@@ -54,6 +55,7 @@ __all__ = [
     "input_lines",
     "json_problem",
     "message_text",
+    "opens_with_compaction",
     "preview",
     "result_text",
     "tail_after",

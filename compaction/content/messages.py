@@ -17,7 +17,7 @@ from typing import Any
 from compaction.content import openai
 from compaction.content.blocks import ASSISTANT, SYSTEM, USER, clean_block, facts_text
 from compaction.content.jsonsafe import join_path, json_problem
-from compaction.content.pairing import Tail, fold
+from compaction.content.pairing import Tail, fold, starts_with_compaction
 from compaction.content.schema import Errors, add_error
 from compaction.exceptions import InvalidConversation, InvalidInput
 
@@ -47,6 +47,15 @@ def canonical_blocks(role: str, content: Any, fmt: str = ANTHROPIC) -> list[dict
     if isinstance(content, str):
         return [{"type": "text", "text": content}]
     return [block for block in content or () if isinstance(block, dict)]
+
+
+def opens_with_compaction(role: str, content: Any, fmt: str = ANTHROPIC) -> dict[str, Any] | None:
+    """The server compaction block an assistant message starts with, when it has a summary:
+    the API summarized everything before that message."""
+    if role != ASSISTANT:
+        return None
+    blocks = canonical_blocks(role, content, fmt)
+    return blocks[0] if starts_with_compaction(blocks) else None
 
 
 def tail_after(

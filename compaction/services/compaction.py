@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import logging
 import random
+import sys
 import time
 import uuid
 from dataclasses import dataclass, field, replace
@@ -47,7 +48,13 @@ from compaction.exceptions import (
 )
 from compaction.models import ChatSession, Checkpoint, CompactionRun, Message
 from compaction.services.locking import lock_session
-from compaction.summarizers import Summarizer, SummaryRequest, get_summarizer, summarizer_name
+from compaction.summarizers import (
+    Summarizer,
+    SummaryRequest,
+    SummaryResult,
+    get_summarizer,
+    summarizer_name,
+)
 
 logger = logging.getLogger(__name__)
 Status = CompactionRun.Status
@@ -71,6 +78,8 @@ class SummaryOutcome:
     error: str = ""
     #: What the drift guard did (empty when it did not run).
     guard: dict[str, Any] = field(default_factory=dict)
+    #: The server compaction block that stands for ``summary`` (a server-side summarizer).
+    native_block: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -467,8 +476,12 @@ def _carried_items(
 
 def _call_summarizer(
     summarizer: Summarizer, request: SummaryRequest, settings: ResolvedSettings, usage: dict
-) -> str:
-    """One summarizer call, validated; usage is accumulated into ``usage``."""
+) -> SummaryResult:
+    """One summarizer call, validated; usage is accumulated into ``usage``.
+
+    The result's text is the validated summary (capped at SUMMARY_MAX_CHARS), except
+    under a server compaction block: its signature covers the text, which stays whole.
+    """
     result = summarizer.summarize(request)
     usage["calls"] += 1
     usage["input_tokens"] += result.input_tokens
@@ -485,24 +498,24 @@ def _call_summarizer(
             details={"errors": list(validation.errors)},
         )
     usage["validation"] = validation.as_dict()
-    return validation.text
+    return result if result.block is not None else replace(result, text=validation.text)
 
 
 def _drift_guard(
     *,
     previous: str,
-    summary: str,
+    summary: SummaryResult,
     last_request: SummaryRequest,
     summarizer: Summarizer,
     settings: ResolvedSettings,
     usage: dict,
-) -> tuple[str, dict[str, Any]]:
+) -> tuple[SummaryResult, dict[str, Any]]:
     """Retry once, naming the dropped facts, when too many of the previous version's went.
 
     Returns the summary to keep and what the guard did, for the run's record.
     """
     limit = settings.DRIFT_GUARD_MAX_LOSS
-    report = compare_summaries(previous, summary)
+    report = compare_summaries(previous, summary.text)
     if limit is None or report.drift_score <= limit:
         return summary, {"fired": False, "drift_score": round(report.drift_score, 4)}
     lost = [fact.value for fact in report.lost if fact.critical][:50]
@@ -524,7 +537,7 @@ def _drift_guard(
     except SummarizerError as exc:
         record.update(kept="first", retry_error=exc.message)
         return summary, record
-    after = compare_summaries(previous, retried)
+    after = compare_summaries(previous, retried.text)
     better = after.drift_score < report.drift_score
     record.update(
         drift_after=round(after.drift_score, 4),
@@ -563,11 +576,13 @@ def compaction_run_summarize(
     )
     chunks = chunk_transcript(
         messages,
-        max_chars=settings.SUMMARY_INPUT_MAX_CHARS,
+        # A summarizer that sends messages (not a transcript) takes the range whole.
+        max_chars=settings.SUMMARY_INPUT_MAX_CHARS if summarizer.chunked else sys.maxsize,
         head=settings.TOOL_PREVIEW_HEAD,
         tail=settings.TOOL_PREVIEW_TAIL,
     )
     summary = previous.summary if previous and not regenerate else None
+    block = previous.native_block if previous and not regenerate else None
     started = time.monotonic()
     usage: dict[str, Any] = {
         "calls": 0,
@@ -580,6 +595,7 @@ def compaction_run_summarize(
     request = None
     # Multi-stage: each chunk updates the summary so far, so input beyond
     # SUMMARY_INPUT_MAX_CHARS is summarized in order rather than cut.
+    result = None
     for chunk in chunks:
         request = SummaryRequest(
             messages=chunk.messages,
@@ -587,26 +603,29 @@ def compaction_run_summarize(
             previous_summary=summary,
             max_chars=settings.SUMMARY_MAX_CHARS,
             system_prompt=session.system_prompt,
+            previous_block=block,
         )
-        summary = _call_summarizer(summarizer, request, settings, usage)
-    assert request is not None and summary is not None
+        result = _call_summarizer(summarizer, request, settings, usage)
+        summary, block = result.text, result.block
+    assert request is not None and result is not None
     guard: dict[str, Any] = {}
     if previous is not None and not regenerate and not previous.fallback:
-        summary, guard = _drift_guard(
+        result, guard = _drift_guard(
             previous=previous.summary,
-            summary=summary,
+            summary=result,
             last_request=request,
             summarizer=summarizer,
             settings=settings,
             usage=usage,
         )
-    carried = (
-        list(previous.carried)
-        if regenerate and previous
-        else _carried_items(messages, previous, settings.PROTECT_FIRST_MESSAGE)
-    )
+    if result.block is not None:
+        carried: list[dict[str, Any]] = []  # the server's block stands alone, first
+    elif regenerate and previous:
+        carried = list(previous.carried)
+    else:
+        carried = _carried_items(messages, previous, settings.PROTECT_FIRST_MESSAGE)
     return SummaryOutcome(
-        summary=summary,
+        summary=result.text,
         summarizer=summarizer.name,
         model=usage["model"] or summarizer.model,
         validation=usage["validation"],
@@ -617,6 +636,7 @@ def compaction_run_summarize(
         summarize_ms=int((time.monotonic() - started) * 1000),
         carried=carried,
         guard=guard,
+        native_block=result.block,
     )
 
 
@@ -693,6 +713,7 @@ def compaction_run_finalize(*, run: CompactionRun, outcome: SummaryOutcome) -> C
             version=version,
             carried=outcome.carried,
             image_tokens=settings.IMAGE_TOKENS,
+            block=outcome.native_block,
         )
         tokens_before = session.estimated_tokens
         tokens_after = max(
@@ -707,6 +728,7 @@ def compaction_run_finalize(*, run: CompactionRun, outcome: SummaryOutcome) -> C
             version=version,
             summary=outcome.summary,
             carried=outcome.carried,
+            native_block=outcome.native_block,
             previous=previous,
             last_seq=run.cut_seq,
             messages_compacted=run.messages_compacted,

@@ -13,7 +13,13 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from compaction.conf import app_settings
-from compaction.content import ANTHROPIC, Tail, clean_messages, json_problem
+from compaction.content import (
+    ANTHROPIC,
+    Tail,
+    clean_messages,
+    json_problem,
+    opens_with_compaction,
+)
 from compaction.engine.tokens import message_tokens
 from compaction.exceptions import CompactionInProgress, IdempotencyKeyReused, InvalidInput
 from compaction.models import ChatSession, CompactionRun, IdempotencyKey, Message
@@ -23,7 +29,7 @@ from compaction.services.compaction import (
     memory_flush_once,
 )
 from compaction.services.locking import lock_session
-from compaction.services.native import checkpoint_native_create, opens_with_compaction
+from compaction.services.native import checkpoint_native_create
 
 logger = logging.getLogger(__name__)
 

@@ -16,19 +16,7 @@ from typing import Any
 from django.db.models import Count, Sum
 from django.utils import timezone
 
-from compaction.content import ANTHROPIC, canonical_blocks
 from compaction.models import ChatSession, Checkpoint, CompactionRun, Message
-
-
-def opens_with_compaction(role: str, content: Any, fmt: str = ANTHROPIC) -> dict[str, Any] | None:
-    """The server compaction block an assistant message starts with, when it has a summary."""
-    if role != "assistant":
-        return None
-    blocks = canonical_blocks(role, content, fmt)
-    first = blocks[0] if blocks else None
-    if first and first.get("type") == "compaction" and first.get("content"):
-        return first
-    return None
 
 
 def checkpoint_native_create(

@@ -23,6 +23,8 @@ class SummaryRequest:
     max_chars: int
     system_prompt: str = ""
     extra_instructions: str = ""
+    #: The previous checkpoint's server compaction block, when one stands for its summary.
+    previous_block: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -33,6 +35,9 @@ class SummaryResult:
     output_tokens: int = 0
     request_id: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
+    #: A signed server ``compaction`` block whose ``content`` is ``text``: the payload sends
+    #: it instead of the summary (``AnthropicCompactionSummarizer``).
+    block: dict[str, Any] | None = None
 
 
 class Summarizer(abc.ABC):
@@ -44,6 +49,9 @@ class Summarizer(abc.ABC):
 
     #: A short, stable name recorded on runs and checkpoints.
     name: str = "summarizer"
+    #: False when the summarizer takes the whole range in one call (it sends messages, not
+    #: a transcript, and a chunk boundary could split a tool call from its result).
+    chunked: bool = True
 
     def __init__(self, *, settings: ResolvedSettings) -> None:
         self.settings = settings
