@@ -27,6 +27,7 @@ from drf_spectacular.utils import (
 from rest_framework import status
 from rest_framework.exceptions import NotFound, PermissionDenied, ValidationError
 from rest_framework.generics import GenericAPIView
+from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -355,8 +356,25 @@ class SessionMessagesView(CompactionAPIView):
         return Response(body, status=status.HTTP_201_CREATED, headers=headers)
 
 
+class _RendererSettings:
+    """DRF's settings, except that ``?format=`` does not pick a renderer."""
+
+    URL_FORMAT_OVERRIDE = None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(api_settings, name)
+
+
+class MessageFormatNegotiation(DefaultContentNegotiation):
+    """``?format=`` names the payload's message format (openai), not a renderer (json)."""
+
+    settings = _RendererSettings()
+
+
 class SessionContextView(CompactionAPIView):
     """The context payload for the next model call."""
+
+    content_negotiation_class = MessageFormatNegotiation
 
     @extend_schema(
         operation_id="sessions_context_retrieve",
