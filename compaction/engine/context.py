@@ -219,10 +219,11 @@ def _cache_control(ttl: str) -> dict[str, Any]:
 
 
 def _limit_stored_markers(
-    messages: list[dict[str, Any]], *, budget: int, ttl: str
+    messages: list[dict[str, Any]], *, budget: int, ttl: str | None
 ) -> list[dict[str, Any]]:
-    """Keep the newest stored cache_control markers that fit ``budget`` and the TTL order
-    (a longer TTL may not follow a shorter one); the others are left out of the payload."""
+    """Keep the newest stored cache_control markers that fit ``budget`` and, after markers
+    of ``ttl``, the TTL order (a longer TTL may not follow a shorter one); the others are
+    left out of the payload, never out of storage."""
     found = [
         (m, b)
         for m, message in enumerate(messages)
@@ -231,14 +232,13 @@ def _limit_stored_markers(
         if isinstance(block, dict) and block.get("cache_control")
     ]
     keep = set(found[len(found) - budget :] if budget > 0 else [])
-    ours = _TTL_ORDER[ttl]
-    drop = {
-        spot
-        for spot in found
-        if spot not in keep
-        or _TTL_ORDER.get(messages[spot[0]]["content"][spot[1]]["cache_control"].get("ttl"), 1)
-        < ours
-    }
+    floor = _TTL_ORDER[ttl] if ttl is not None else 0
+
+    def ttl_of(spot: tuple[int, int]) -> int:
+        control = messages[spot[0]]["content"][spot[1]]["cache_control"]
+        return _TTL_ORDER.get(control.get("ttl"), 1) if isinstance(control, dict) else 1
+
+    drop = {spot for spot in found if spot not in keep or ttl_of(spot) < floor}
     if not drop:
         return messages
     out = []
@@ -310,15 +310,21 @@ def _build_anthropic(
     rows: Sequence[dict[str, Any]],
     settings: Any,
 ) -> tuple[str | list[dict[str, Any]], list[dict[str, Any]], int]:
-    body = _anthropic_messages(rows)
     cache = bool(settings.PROMPT_CACHE)
     marker = _cache_control(settings.PROMPT_CACHE_TTL)
+    summary_marked = checkpoint is not None and checkpoint.block is None
+    ours = (int(bool(system_prompt)) + int(summary_marked)) if cache else 0
+    # Markers the host stored stay while the API's limit allows, leaving one for a
+    # top-level cache_control; ours come first in the prompt, so theirs may not outlive them.
+    body = _limit_stored_markers(
+        _anthropic_messages(rows),
+        budget=MAX_CACHE_BREAKPOINTS - ours - 1,
+        ttl=settings.PROMPT_CACHE_TTL if cache else None,
+    )
     system_blocks: list[dict[str, Any]] = []
     if system_prompt:
-        system_blocks.append({"type": "text", "text": system_prompt})
-    marks = 1 if system_blocks and cache else 0
-    if cache and system_blocks:
-        system_blocks[0] = _mark(system_blocks[0], marker)
+        block = {"type": "text", "text": system_prompt}
+        system_blocks.append(_mark(block, marker) if cache else block)
     lead: list[dict[str, Any]] = []
     if checkpoint is not None and checkpoint.block is not None:
         # The server's compaction block goes first, alone and untouched; nothing before it.
@@ -334,13 +340,11 @@ def _build_anthropic(
             next_role=next_role,
         )
         if suffix:
-            summary_block = {"type": "text", "text": suffix.lstrip()}
-            system_blocks.append(_mark(summary_block, marker) if cache else summary_block)
-            marks += int(cache)
+            block = {"type": "text", "text": suffix.lstrip()}
+            system_blocks.append(_mark(block, marker) if cache else block)
         elif cache:
             content = lead[0]["content"]
             lead[0] = {**lead[0], "content": [*content[:-1], _mark(content[-1], marker)]}
-            marks += 1
     if lead and body and lead[-1]["role"] == "user" and body[0]["role"] == "user":
         body = [*lead[:-1], _merge_user(lead[-1], body[0]), *body[1:]]
     else:
@@ -350,19 +354,16 @@ def _build_anthropic(
     while body and body[0]["role"] == "system":
         for block in _as_blocks(body.pop(0)["content"]):
             system_blocks.append({k: v for k, v in block.items() if k != "cache_control"})
+    marks = sum(1 for block in system_blocks if block.get("cache_control")) + sum(
+        1
+        for message in body
+        if isinstance(message["content"], list)
+        for block in message["content"]
+        if isinstance(block, dict) and block.get("cache_control")
+    )
     if cache:
-        budget = MAX_CACHE_BREAKPOINTS - marks - 1  # one left for a top-level cache_control
-        body = _limit_stored_markers(body, budget=budget, ttl=settings.PROMPT_CACHE_TTL)
-        marks += sum(
-            1
-            for message in body
-            if isinstance(message["content"], list)
-            for block in message["content"]
-            if isinstance(block, dict) and block.get("cache_control")
-        )
         return system_blocks, body, marks
-    system = "\n\n".join(str(block.get("text") or "") for block in system_blocks)
-    return system, body, 0
+    return "\n\n".join(str(block.get("text") or "") for block in system_blocks), body, marks
 
 
 def _build_openai(
