@@ -447,16 +447,21 @@ class _Handler(BaseHTTPRequestHandler):
         self._read_body()
         self._send_json(404, _error_body("not_found_error", f"Not found: {self.path}"))
 
-    def do_POST(self) -> None:
+    def _receive(self) -> StubRequest:
+        """Read, parse and record the request (its body is None when it is not JSON)."""
         raw = self._read_body()
-        path = self.path.split("?", 1)[0]
         headers = {k.lower(): v for k, v in self.headers.items()}
         try:
             body: Any = json.loads(raw) if raw else None
         except ValueError:
             body = None
-        self.stub._record(StubRequest("POST", path, headers, body, raw))
+        request = StubRequest("POST", self.path.split("?", 1)[0], headers, body, raw)
+        self.stub._record(request)
+        return request
 
+    def do_POST(self) -> None:
+        request = self._receive()
+        path, headers, body, raw = request.path, request.headers, request.body, request.raw
         if path not in ("/v1/messages", "/v1/messages/count_tokens"):
             self._send_json(404, _error_body("not_found_error", f"Not found: {path}"))
             return

@@ -163,3 +163,36 @@ def payload_problem(
 def render_transcript(messages: list[dict[str, Any]], *, head: int = 500, tail: int = 200) -> str:
     """The whole transcript of ``messages``, as the summarizer sees it chunk by chunk."""
     return "\n\n".join(render_message(m, head=head, tail=tail) for m in messages)
+
+
+def anthropic_accepts(payload: dict[str, Any], **extra: Any) -> dict[str, Any]:
+    """Send a context payload through the anthropic SDK to the local stub; the request body.
+
+    The stub answers 400, an exception here, for anything the real API would refuse.
+    """
+    import anthropic
+
+    from tests.anthropic_stub import AnthropicStub
+
+    with AnthropicStub() as stub:
+        client = anthropic.Anthropic(api_key="sk-test", base_url=stub.url, max_retries=0)
+        client.beta.messages.create(
+            model="claude-haiku-4-5",
+            max_tokens=1024,
+            system=payload["system"],
+            messages=payload["messages"],
+            **extra,
+        )
+        return stub.message_requests[0].body
+
+
+def openai_accepts(messages: list[dict[str, Any]]) -> dict[str, Any]:
+    """Send OpenAI messages through the openai SDK to the local Chat Completions stub."""
+    import openai
+
+    from tests.openai_stub import OpenAIStub
+
+    with OpenAIStub() as stub:
+        client = openai.OpenAI(api_key="sk-test", base_url=f"{stub.url}/v1", max_retries=0)
+        client.chat.completions.create(model="gpt-5", messages=messages)
+        return stub.requests[0].body

@@ -15,8 +15,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tests.anthropic_stub import AnthropicStub, StubRequest, _Handler
+from tests.anthropic_stub import AnthropicStub, _Handler
 from tests.messages_api import InvalidRequest
+from tests.responses import chat_completion_json
 
 # What each role may carry (the SDK's ChatCompletion*MessageParam TypedDicts).
 FIELDS = {
@@ -110,14 +111,8 @@ def _check_call(call: Any, where: str) -> None:
 
 class _OpenAIHandler(_Handler):
     def do_POST(self) -> None:
-        raw = self._read_body()
-        path = self.path.split("?", 1)[0]
-        headers = {k.lower(): v for k, v in self.headers.items()}
-        try:
-            body: Any = json.loads(raw) if raw else None
-        except ValueError:
-            body = None
-        self.stub._record(StubRequest("POST", path, headers, body, raw))
+        request = self._receive()
+        path, headers, body = request.path, request.headers, request.body
         if path != "/v1/chat/completions":
             self._send_json(404, {"error": {"message": f"Not found: {path}", "type": "invalid"}})
             return
@@ -130,35 +125,13 @@ class _OpenAIHandler(_Handler):
             return
         response = self.stub._next_response()
         text = response.text if response.text is not None else self.stub.default_text
-        prompt = max(1, len(json.dumps(body["messages"])) // 4)
-        completion = max(1, len(text) // 4)
-        self._send_json(
-            200,
-            {
-                "id": self.stub._next_message_id(),
-                "object": "chat.completion",
-                "created": 1_763_800_000,
-                "model": body["model"],
-                "choices": [
-                    {
-                        "index": 0,
-                        "finish_reason": "stop",
-                        "logprobs": None,
-                        "message": {
-                            "role": "assistant",
-                            "content": text,
-                            "refusal": None,
-                            "annotations": [],
-                        },
-                    }
-                ],
-                "usage": {
-                    "prompt_tokens": prompt,
-                    "completion_tokens": completion,
-                    "total_tokens": prompt + completion,
-                },
-            },
+        completion = chat_completion_json(text, model=body["model"])
+        completion["id"] = self.stub._next_message_id()
+        completion["usage"]["prompt_tokens"] = max(1, len(json.dumps(body["messages"])) // 4)
+        completion["usage"]["total_tokens"] = sum(
+            completion["usage"][k] for k in ("prompt_tokens", "completion_tokens")
         )
+        self._send_json(200, completion)
 
 
 class OpenAIStub(AnthropicStub):

@@ -483,29 +483,36 @@ def chat_completion_tool_call() -> ChatCompletion:
     )
 
 
+def chat_completion_json(text: str, *, model: str = "gpt-5-2025-08-07") -> dict[str, Any]:
+    """A chat.completion answering ``text``, as the API returns it."""
+    return {
+        "id": "chatcmpl-CQ1xlQ0pW3mT8nV2",
+        "object": "chat.completion",
+        "created": 1763800010,
+        "model": model,
+        "choices": [
+            {
+                "index": 0,
+                "finish_reason": "stop",
+                "logprobs": None,
+                "message": {
+                    "role": "assistant",
+                    "content": text,
+                    "refusal": None,
+                    "annotations": [],
+                },
+            }
+        ],
+        "usage": {
+            "prompt_tokens": 930,
+            "completion_tokens": max(1, len(text) // 4),
+            "total_tokens": 930 + max(1, len(text) // 4),
+        },
+    }
+
+
 def chat_completion_text(text: str) -> ChatCompletion:
-    return ChatCompletion.model_validate(
-        {
-            "id": "chatcmpl-CQ1xlQ0pW3mT8nV2",
-            "object": "chat.completion",
-            "created": 1763800010,
-            "model": "gpt-5-2025-08-07",
-            "choices": [
-                {
-                    "index": 0,
-                    "finish_reason": "stop",
-                    "logprobs": None,
-                    "message": {
-                        "role": "assistant",
-                        "content": text,
-                        "refusal": None,
-                        "annotations": [],
-                    },
-                }
-            ],
-            "usage": {"prompt_tokens": 930, "completion_tokens": 40, "total_tokens": 970},
-        }
-    )
+    return ChatCompletion.model_validate(chat_completion_json(text))
 
 
 def dumped(message: Any, *, none_fields: bool = True) -> list[dict[str, Any]]:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-import anthropic
 import pytest
 
 from compaction import selectors, services
@@ -19,9 +18,8 @@ from compaction.content import CLEARED_TEXT
 from compaction.models import Message
 from compaction.templatetags.compaction_admin import render_content
 from tests import responses
-from tests.anthropic_stub import AnthropicStub
 from tests.api_helpers import assert_error, row_counts, sess
-from tests.helpers import assistant, tool_answer, user
+from tests.helpers import anthropic_accepts, assistant, tool_answer, user
 
 pytestmark = pytest.mark.django_db
 
@@ -76,19 +74,6 @@ def conversation(none_fields: bool) -> list[dict[str, Any]]:
     ]
 
 
-def stub_accepts(payload: dict[str, Any]) -> dict[str, Any]:
-    """Send the payload through the SDK to the stub (an exception if it would be refused)."""
-    with AnthropicStub() as stub:
-        client = anthropic.Anthropic(api_key="test", base_url=stub.url, max_retries=0)
-        client.beta.messages.create(
-            model="claude-haiku-4-5",
-            max_tokens=1024,
-            system=payload["system"],
-            messages=payload["messages"],
-        )
-        return stub.message_requests[0].body
-
-
 @pytest.mark.parametrize("none_fields", [True, False], ids=["model_dump", "exclude_none"])
 def test_every_block_type_is_stored_as_sent_and_sent_back(api, session, none_fields):
     messages = conversation(none_fields)
@@ -107,7 +92,7 @@ def test_every_block_type_is_stored_as_sent_and_sent_back(api, session, none_fie
     }  # fmt: skip
 
     payload = api.get(sess(session, "context/")).json()
-    sent = stub_accepts(payload)
+    sent = anthropic_accepts(payload)
     assert sent["messages"] == payload["messages"]
 
 
@@ -120,7 +105,7 @@ def test_opaque_fields_reach_the_model_byte_for_byte_and_readable_output_is_prun
     services.message_append(session_id=session.pk, messages=messages)
 
     payload = selectors.session_context_build(session=session)
-    stub_accepts(payload.as_dict())
+    anthropic_accepts(payload.as_dict())
     sent = {i: m for i, m in enumerate(payload.messages)}
     by_type = {
         block["type"]: block
@@ -293,7 +278,7 @@ def test_a_paused_turn_continues_and_a_user_message_cannot_interrupt_it(api, ses
     assert api.post(sess(session, "messages/"), reply).status_code == 201
     last = Message.objects.get(session=session, seq=3)
     assert last.answers_tools  # a kept window may not start here: its use is in #2
-    stub_accepts(selectors.session_context_build(session=session).as_dict())
+    anthropic_accepts(selectors.session_context_build(session=session).as_dict())
 
 
 def test_programmatic_tool_calls_pair_across_the_client_round_trip(session):
@@ -309,7 +294,7 @@ def test_programmatic_tool_calls_pair_across_the_client_round_trip(session):
     )
     rows = list(Message.objects.filter(session=session).order_by("seq"))
     assert [m.answers_tools for m in rows] == [False, False, True, True]
-    stub_accepts(selectors.session_context_build(session=session).as_dict())
+    anthropic_accepts(selectors.session_context_build(session=session).as_dict())
 
 
 def test_an_unknown_block_type_is_stored_and_sent_back_verbatim(api, session, compaction_settings):

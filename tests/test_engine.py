@@ -65,9 +65,7 @@ def test_calibration_is_an_ema_with_alpha_and_ignores_empty_samples():
 
 def _clean(messages, previous=None, *, unknown="store"):
     tail = tail_after([("user", "go"), previous]) if previous is not None else Tail()
-    cleaned, _ = clean_messages(
-        messages, tail=tail, max_chars=10_000, batch=True, unknown=unknown
-    )
+    cleaned, _ = clean_messages(messages, tail=tail, max_chars=10_000, batch=True, unknown=unknown)
     return cleaned
 
 
@@ -492,3 +490,109 @@ def test_sdk_response_blocks_dumped_with_none_fields_are_accepted_and_cleaned():
         {"type": "text", "text": "Let me look."},
         {"type": "tool_use", "id": "toolu_1", "name": "bash", "input": {"c": "ls"}},
     ]
+
+
+# Every format and block family in one conversation: any cut of it must still be sendable.
+_mixed_steps = st.lists(
+    st.sampled_from(["turn", "tool", "server", "paused", "openai_tool", "openai_turn"]),
+    min_size=2,
+    max_size=30,
+)
+
+
+def _mixed_conversation(steps):
+    messages = [{**user("Start: refactor src/app.py"), "format": "anthropic"}]
+
+    def add(message, fmt="anthropic"):
+        messages.append({**message, "format": fmt})
+
+    for i, step in enumerate(steps):
+        if step == "turn":
+            add(assistant(f"done {i}"))
+            add(user(f"next {i} " * (i % 5 + 1)))
+        elif step == "tool":
+            add(tool_call(f"toolu_{i}", "ls"))
+            add(tool_answer(f"toolu_{i}", "o" * (i * 97)))
+        elif step in ("server", "paused"):
+            use = {"type": "server_tool_use", "id": f"srvtoolu_{i}", "name": "web_search",
+                   "input": {"query": f"q{i}"}}  # fmt: skip
+            result = {"type": "web_search_tool_result", "tool_use_id": f"srvtoolu_{i}",
+                      "content": [{"type": "web_search_result", "url": "https://x.test",
+                                   "title": "t", "encrypted_content": "e" * i}]}  # fmt: skip
+            if step == "server":
+                add({"role": "assistant", "content": [use, result, {"type": "text", "text": "ok"}]})
+            else:
+                add({"role": "assistant", "content": [use]})
+                add({"role": "assistant", "content": [result, {"type": "text", "text": "ok"}]})
+            add(user(f"and then {i}"))
+        elif step == "openai_tool":
+            function = {"name": "bash", "arguments": '{"c": 1}'}
+            calls = [
+                {"id": f"call_{i}_{n}", "type": "function", "function": function} for n in (1, 2)
+            ]
+            add({"role": "assistant", "content": None, "tool_calls": calls}, "openai")
+            for call_ in calls:
+                add(
+                    {"role": "tool", "tool_call_id": call_["id"], "content": "x" * (i * 53)},
+                    "openai",
+                )
+        else:
+            add({"role": "assistant", "content": f"answer {i}"}, "openai")
+            add({"role": "user", "content": f"question {i}"}, "openai")
+    return messages
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    steps=_mixed_steps,
+    keep=st.integers(min_value=1, max_value=2000),
+    placement=st.sampled_from(["messages", "system"]),
+)
+def test_any_cut_of_any_mixed_conversation_is_sendable_in_both_formats(steps, keep, placement):
+    from tests.messages_api import validate_messages_request
+    from tests.openai_stub import validate_chat_request
+
+    messages = _mixed_conversation(steps)
+    flags = []
+    tail = Tail()
+    for message in messages:
+        fmt = message["format"]
+        raw = {k: v for k, v in message.items() if k != "format"}
+        (cleaned,), tail = clean_messages([raw], tail=tail, max_chars=10**6, batch=False, fmt=fmt)
+        message["role"] = cleaned.role
+        message["content"] = cleaned.content
+        flags.append(cleaned.continues)
+    infos = [
+        MessageInfo(
+            seq=i + 1,
+            role=m["role"],
+            tokens=message_tokens(m["content"], fmt=m["format"], role=m["role"]),
+            turn_start=m["role"] == "user" and not flag,
+            answers_tools=flag,
+        )
+        for i, (m, flag) in enumerate(zip(messages, flags, strict=True))
+    ]
+    decision = choose_cut(infos, keep_recent_tokens=keep, protect_first_seq=1)
+    active = messages[decision.cut_seq :] if decision.should_cut else messages
+    summary = VALID_SUMMARY if decision.should_cut else None
+    for fmt in ("anthropic", "openai"):
+        payload = build_context(
+            system_prompt="You are helpful.",
+            checkpoint=CheckpointContext(summary, 1) if summary else None,
+            messages=active,
+            settings=settings_with(SUMMARY_PLACEMENT=placement),
+            calibration_ratio=1.0,
+            should_compact=False,
+            fmt=fmt,
+        )
+        if fmt == "openai":
+            validate_chat_request({"model": "gpt-5", "messages": payload.messages})
+        else:
+            validate_messages_request(
+                {
+                    "model": "m",
+                    "max_tokens": 1,
+                    "system": payload.system,
+                    "messages": payload.messages,
+                }
+            )

@@ -9,17 +9,13 @@ from __future__ import annotations
 import base64
 from typing import Any
 
-import anthropic
-import openai
 import pytest
 
 from compaction import selectors, services
 from compaction.models import Message
 from tests import responses
-from tests.anthropic_stub import AnthropicStub
 from tests.api_helpers import assert_error, row_counts, sess
-from tests.helpers import agent_loop
-from tests.openai_stub import OpenAIStub
+from tests.helpers import agent_loop, anthropic_accepts, openai_accepts
 from tests.test_content_blocks import conversation
 
 pytestmark = pytest.mark.django_db
@@ -53,25 +49,6 @@ def openai_conversation(*, none_fields: bool = True) -> list[dict[str, Any]]:
 def sendable(message: dict[str, Any]) -> dict[str, Any]:
     """What ``create`` takes back: None fields and response-only annotations left out."""
     return {k: v for k, v in message.items() if v is not None and k != "annotations"}
-
-
-def openai_accepts(messages: list[dict[str, Any]]) -> dict[str, Any]:
-    with OpenAIStub() as stub:
-        client = openai.OpenAI(api_key="sk-test", base_url=f"{stub.url}/v1", max_retries=0)
-        client.chat.completions.create(model="gpt-5", messages=messages)
-        return stub.requests[0].body
-
-
-def anthropic_accepts(payload: dict[str, Any]) -> dict[str, Any]:
-    with AnthropicStub() as stub:
-        client = anthropic.Anthropic(api_key="sk-test", base_url=stub.url, max_retries=0)
-        client.messages.create(
-            model="claude-haiku-4-5",
-            max_tokens=1024,
-            system=payload["system"],
-            messages=payload["messages"],
-        )
-        return stub.message_requests[0].body
 
 
 @pytest.mark.parametrize("none_fields", [True, False], ids=["model_dump", "exclude_none"])

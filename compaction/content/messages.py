@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from compaction.content import openai
@@ -212,16 +212,4 @@ def clean_messages(
         raise InvalidConversation(
             "The messages would break tool_use/tool_result pairing.", details=problems
         )
-    out = [
-        CleanMessage(
-            role=m.role,
-            content=m.content,
-            format=m.format,
-            blocks=m.blocks,
-            pinned=m.pinned,
-            metadata=m.metadata,
-            continues=flag,
-        )
-        for m, flag in zip(good, continues, strict=True)
-    ]
-    return out, new_tail
+    return [replace(m, continues=flag) for m, flag in zip(good, continues, strict=True)], new_tail
