@@ -28,7 +28,7 @@ def _message(content: list[dict[str, Any]], stop_reason: str = "end_turn", *, be
         "id": "msg_01XFDUDYJgAACzvnptvVoYEL",
         "type": "message",
         "role": "assistant",
-        "model": "claude-sonnet-4-5-20250929",
+        "model": "claude-sonnet-4-6",
         "content": content,
         "stop_reason": stop_reason,
         "stop_sequence": None,
@@ -349,7 +349,7 @@ def advisor_and_fallback() -> BetaMessage:
             {
                 "type": "fallback",
                 "from": {"model": "claude-opus-4-8"},
-                "to": {"model": "claude-sonnet-4-5-20250929"},
+                "to": {"model": "claude-sonnet-4-6"},
                 "trigger": {"type": "refusal", "category": None},
             },
             {

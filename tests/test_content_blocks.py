@@ -325,7 +325,7 @@ def test_blocks_render_in_the_admin_by_what_they_are(admin_client, session):
         "bash result (exit code 0)",
         "code execution result (exit code 1) (error)",
         "MCP tool docs/search_docs id=mcptoolu_014Q35RayjACSWkSj4X2yov1",
-        "model fallback: claude-opus-4-8 → claude-sonnet-4-5-20250929",
+        "model fallback: claude-opus-4-8 → claude-sonnet-4-6",
         "search result: Deploy runbook",
         "document: Invoice 2026-11",
         "file uploaded to the container: file_011CNha8iCJcU1wXNR6q4V8w",

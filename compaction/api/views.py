@@ -281,6 +281,28 @@ APPEND_EXAMPLES = [
         },
         request_only=True,
     ),
+    OpenApiExample(
+        "OpenAI Chat Completions messages",
+        value={
+            "format": "openai",
+            "messages": [
+                {"role": "user", "content": "What is in the repository?"},
+                {
+                    "role": "assistant",
+                    "content": None,
+                    "tool_calls": [
+                        {
+                            "id": "call_01",
+                            "type": "function",
+                            "function": {"name": "bash", "arguments": '{"command": "ls"}'},
+                        }
+                    ],
+                },
+                {"role": "tool", "tool_call_id": "call_01", "content": "README.md\nsrc\ntests"},
+            ],
+        },
+        request_only=True,
+    ),
 ]
 
 
@@ -317,10 +339,13 @@ class SessionMessagesView(CompactionAPIView):
         operation_id="sessions_messages_create",
         tags=["messages"],
         summary="Append one message or a batch",
-        description="The messages are validated as a whole (roles, content blocks, "
-        "tool_use/tool_result pairing, sizes) and written all or nothing; errors name the "
-        "field, e.g. `messages[2].content[0].tool_use_id`. Over the threshold, the append may "
-        "compact the session (`compaction`).",
+        description="The messages are validated as a whole (format, roles, content blocks, "
+        "tool pairing, sizes) and written all or nothing; errors name the field, e.g. "
+        "`messages[2].content[0].tool_use_id`. `format` is `anthropic` (Messages API "
+        "messages, `[b.model_dump() for b in response.content]` as content) or `openai` "
+        "(Chat Completions messages). An assistant message opening with a server `compaction` "
+        "block archives what it replaced. Over the threshold, the append may compact the "
+        "session (`compaction`).",
         parameters=[schema.SESSION_ID, schema.IDEMPOTENCY_KEY, schema.IDEMPOTENT_REPLAYED],
         request=MESSAGE_APPEND_REQUEST,
         examples=APPEND_EXAMPLES,
