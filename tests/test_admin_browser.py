@@ -145,3 +145,35 @@ def test_operator_reads_the_drift_timeline_and_a_diff(
     assert _wait(browser, "table.cmp-diff").is_displayed()
     assert f"old=1&new={versions}" in browser.current_url
     _screenshot(browser, "admin-diff.png")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_operator_reads_a_turn_with_server_tools(
+    live_server: Any, browser: WebDriver, django_user_model: Any
+) -> None:
+    from compaction.models import Message
+    from tests.test_content_blocks import conversation
+
+    owner = django_user_model.objects.create_superuser("operator", "op@example.com", PASSWORD)
+    session = services.session_create(owner=owner, external_id="server-tools")
+    services.message_append(session_id=session.pk, messages=conversation(none_fields=True))
+    turn = Message.objects.get(session=session, seq=6)  # bash, file view, failing code run
+
+    browser.get(live_server.url + reverse("admin:login"))
+    browser.find_element(By.NAME, "username").send_keys("operator")
+    browser.find_element(By.NAME, "password").send_keys(PASSWORD)
+    browser.find_element(By.CSS_SELECTOR, "#login-form [type=submit]").click()
+    _wait(browser, "#user-tools")
+    browser.get(live_server.url + reverse("admin:compaction_message_change", args=[turn.pk]))
+    content = _wait(browser, ".cmp-content")
+    labels = [e.text for e in content.find_elements(By.CSS_SELECTOR, ".cmp-label")]
+    assert any(text.startswith("server tool bash_code_execution") for text in labels), labels
+    assert any("bash result (exit code 0)" in text for text in labels), labels
+    failing = content.find_element(By.CSS_SELECTOR, ".cmp-tool-result.cmp-error")
+    assert "code execution result (exit code 1) (error)" in failing.text
+    # Long output starts collapsed; opening it shows the log.
+    log = content.find_elements(By.CSS_SELECTOR, "details.cmp-tool-result")[0]
+    log.find_element(By.TAG_NAME, "summary").click()
+    assert "test_case_399 PASSED" in log.text
+    browser.execute_script("arguments[0].scrollIntoView()", failing)
+    _screenshot(browser, "admin-server-tools.png")

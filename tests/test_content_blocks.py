@@ -348,3 +348,19 @@ def test_a_block_list_stored_with_sdk_objects_is_not_mutated(session):
     snapshot = copy.deepcopy(messages)
     services.message_append(session_id=session.pk, messages=messages)
     assert messages == snapshot
+
+
+def test_a_conversation_of_every_block_survives_compaction(session, small):
+    services.message_append(
+        session_id=session.pk,
+        messages=[*conversation(none_fields=True), *[user(f"step {i} " * 80) for i in range(3)]],
+    )
+    run = services.compaction_run_execute(session_id=session.pk, trigger="command", force=True)
+    assert run.status == "succeeded", run.error
+    checkpoint = run.checkpoint
+    # The offline summarizer read the server tools' output like any tool output.
+    assert "docs.djangoproject.com" in checkpoint.summary or "parser" in checkpoint.summary
+    assert checkpoint.carried[0]["content"] == "When was Django 6 released?"
+    payload = selectors.session_context_build(session=session).as_dict()
+    anthropic_accepts(payload)
+    assert "<checkpoint>" in str(payload["messages"][0])

@@ -252,3 +252,13 @@ def test_an_openai_session_compacts_prunes_and_stays_valid_in_both_formats(sessi
             openai_accepts(payload.messages)
         else:
             anthropic_accepts(payload.as_dict())
+
+
+def test_openai_messages_read_in_the_admin_like_any_other(admin_client, session):
+    services.message_append(session_id=session.pk, messages=openai_conversation(), format="openai")
+    calls = Message.objects.get(session=session, seq=3)
+    html = admin_client.get(f"/admin/compaction/message/{calls.pk}/change/").content.decode()
+    assert "tool call run_tests id=call_Vx3hQfKJ0bRsZ9s1" in html
+    assert "path: tests/test_api.py" in html
+    listing = admin_client.get(f"/admin/compaction/message/?session={session.pk}").content.decode()
+    assert "OpenAI Chat Completions" in listing  # the format column's filter
