@@ -364,3 +364,32 @@ def test_a_conversation_of_every_block_survives_compaction(session, small):
     payload = selectors.session_context_build(session=session).as_dict()
     anthropic_accepts(payload)
     assert "<checkpoint>" in str(payload["messages"][0])
+
+
+def _block_types(union: Any) -> set[str]:
+    """The ``type`` literal of every member of an SDK content-block union (nested too)."""
+    from typing import Literal, get_args, get_origin, get_type_hints
+
+    if hasattr(union, "model_fields"):  # a response model (pydantic)
+        kind = union.model_fields["type"].annotation
+    elif isinstance(union, type) and hasattr(union, "__annotations__"):  # a request TypedDict
+        kind = get_type_hints(union).get("type")
+    else:  # Union[...] or Annotated[Union[...], ...]
+        return set().union(*(_block_types(member) for member in get_args(union)[:64]))
+    while kind is not None and get_origin(kind) is not Literal and get_args(kind):
+        kind = get_args(kind)[0]  # Required[Literal[...]] -> Literal[...]
+    return set(get_args(kind)) if get_origin(kind) is Literal else set()
+
+
+def test_the_registry_covers_every_block_type_the_installed_sdk_defines():
+    from anthropic.types import ContentBlock, ContentBlockParam
+    from anthropic.types.beta import BetaContentBlock, BetaContentBlockParam
+
+    from compaction.content import REGISTRY
+
+    defined = set()
+    for union in (ContentBlock, ContentBlockParam, BetaContentBlock, BetaContentBlockParam):
+        defined |= _block_types(union)
+    assert len(defined) >= 20, defined  # the walk really found the unions
+    # A newer SDK with a block type this list lacks fails here: add it to the registry.
+    assert defined - set(REGISTRY) == set()
