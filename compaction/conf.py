@@ -142,6 +142,39 @@ POSITIVE_INTS = (
 )
 
 
+# Upper bounds: far above any sensible value, low enough that every value fits its database
+# column and its arithmetic (a threshold of 10**30 once made an admin filter overflow).
+MAXIMA: dict[str, int | float] = {
+    "MAX_TOKENS": 1_000_000,
+    "API_TIMEOUT": 3_600,
+    "API_MAX_RETRIES": 100,
+    "MAX_ATTEMPTS": 100,
+    "RETRY_BACKOFF_SECONDS": 3_600,
+    "TOOL_SOFT_TRIM_CHARS": 100_000_000,
+    "TOOL_SOFT_TRIM_HEAD": 100_000_000,
+    "TOOL_SOFT_TRIM_TAIL": 100_000_000,
+    "TOOL_HARD_CLEAR_AFTER": 1_000_000,
+    "KEEP_LAST_TOOL_RESULTS": 1_000_000,
+    "COMPACTION_THRESHOLD": 100_000_000,
+    "CONTEXT_WINDOW": 100_000_000,
+    "RESERVE_TOKENS": 100_000_000,
+    "KEEP_RECENT_TOKENS": 100_000_000,
+    "SUMMARY_INPUT_MAX_CHARS": 1_000_000_000,
+    "SUMMARY_MAX_CHARS": 10_000_000,
+    "SUMMARY_MIN_CHARS": 10_000_000,
+    "TOOL_PREVIEW_HEAD": 100_000_000,
+    "TOOL_PREVIEW_TAIL": 100_000_000,
+    "MEMORY_FLUSH_MARGIN": 100_000_000,
+    "LEASE_SECONDS": 7 * 86_400,
+    "LOCK_TIMEOUT_MS": 600_000,
+    "IMAGE_TOKENS": 1_000_000,
+    "MAX_MESSAGE_CHARS": 100_000_000,
+    "MAX_BATCH": 100_000,
+}
+#: Strings recorded in 255-character columns (a run's model, summarizer).
+MAX_NAME_CHARS = 255
+
+
 def validate_values(values: Mapping[str, Any]) -> list[str]:
     """Return a readable problem for every bad value in ``values`` (known keys only)."""
     problems: list[str] = []
@@ -150,23 +183,23 @@ def validate_values(values: Mapping[str, Any]) -> list[str]:
             problems.append(f"{key}: unknown setting")
             continue
         if key in CHOICES and value not in CHOICES[key]:
-            problems.append(f"{key}: must be one of {', '.join(CHOICES[key])}, not {value!r}")
+            problems.append(f"{key}: must be one of {', '.join(CHOICES[key])}, not {value!r:.80}")
         elif key in POSITIVE_INTS and not (_is_int(value) and value > 0):
-            problems.append(f"{key}: must be a positive integer, not {value!r}")
+            problems.append(f"{key}: must be a positive integer, not {value!r:.80}")
         elif key in NON_NEGATIVE_INTS and not (_is_int(value) and value >= 0):
-            problems.append(f"{key}: must be a non-negative integer, not {value!r}")
+            problems.append(f"{key}: must be a non-negative integer, not {value!r:.80}")
         elif (
             key == "COMPACTION_THRESHOLD"
             and value is not None
             and not (_is_int(value) and value > 0)
         ):
-            problems.append(f"{key}: must be a positive integer or None, not {value!r}")
+            problems.append(f"{key}: must be a positive integer or None, not {value!r:.80}")
         elif key in ("PROTECT_FIRST_MESSAGE", "PROMPT_CACHE") and not isinstance(value, bool):
-            problems.append(f"{key}: must be true or false, not {value!r}")
+            problems.append(f"{key}: must be true or false, not {value!r:.80}")
         elif key in ("API_TIMEOUT", "RETRY_BACKOFF_SECONDS") and not (
             isinstance(value, int | float) and not isinstance(value, bool) and value >= 0
         ):
-            problems.append(f"{key}: must be a non-negative number, not {value!r}")
+            problems.append(f"{key}: must be a non-negative number, not {value!r:.80}")
         elif (
             key == "DRIFT_GUARD_MAX_LOSS"
             and value is not None
@@ -174,18 +207,26 @@ def validate_values(values: Mapping[str, Any]) -> list[str]:
                 isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= 1
             )
         ):
-            problems.append(f"{key}: must be a number in [0, 1] or None, not {value!r}")
+            problems.append(f"{key}: must be a number in [0, 1] or None, not {value!r:.80}")
         elif key == "CALIBRATION_ALPHA" and not (
             isinstance(value, int | float) and not isinstance(value, bool) and 0 < value <= 1
         ):
-            problems.append(f"{key}: must be a number in (0, 1], not {value!r}")
+            problems.append(f"{key}: must be a number in (0, 1], not {value!r:.80}")
         elif (
             key in ("SUMMARIZER", "MEMORY_FLUSH", "MODEL")
             and value is not None
-            and not (isinstance(value, str) and value)
+            and not (isinstance(value, str) and 0 < len(value) <= MAX_NAME_CHARS)
         ):
-            problems.append(f"{key}: must be a non-empty string, not {value!r}")
+            problems.append(
+                f"{key}: must be a string of 1 to {MAX_NAME_CHARS} characters, not {value!r:.80}"
+            )
+        elif key in MAXIMA and _is_number(value) and value > MAXIMA[key]:
+            problems.append(f"{key}: must be at most {MAXIMA[key]:,}, not {value!r:.40}")
     return problems
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
 
 
 def _is_int(value: Any) -> bool:

@@ -99,7 +99,7 @@ def test_create_session_with_empty_body_uses_defaults(api):
         ({"config": []}, "config"),
         ({"config": {"NOPE": 1}}, "config.NOPE"),
         ({"config": {"COMPACTION_THRESHOLD": -5}}, "config.COMPACTION_THRESHOLD"),
-        ({"config": {"MODEL": "claude\x00"}}, "config"),
+        ({"config": {"MODEL": "claude\x00"}}, "config.MODEL"),
         ({"config": {"MODEL\x00": "x"}}, "config"),
         (["not", "an", "object"], "non_field_errors"),
     ],

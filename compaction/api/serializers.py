@@ -91,7 +91,7 @@ class ObjectField(serializers.JSONField):
             self.fail("not_object")
         problem = json_problem(data)
         if problem is not None:
-            where, message = problem
+            where, message, _ = problem
             raise serializers.ValidationError(f"{where}: {message}" if where else message)
         return super().to_internal_value(data)
 

@@ -12,6 +12,7 @@ Rules every view follows:
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import Any
 from uuid import UUID
 
@@ -38,7 +39,7 @@ from compaction import selectors, services
 from compaction.api import schema
 from compaction.api.filters import RunFilter, SessionFilter
 from compaction.api.pagination import DefaultPagination, MessageCursorPagination
-from compaction.api.parsers import LimitedJSONParser
+from compaction.api.parsers import LimitedJSONParser, read_chunked_body
 from compaction.api.serializers import (
     CheckpointDetailSerializer,
     CheckpointSerializer,
@@ -66,12 +67,23 @@ from compaction.models import ChatSession, Checkpoint, CompactionRun, Message
 # --------------------------------------------------------------------------- helpers
 
 
+_UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
+# Versions are PositiveIntegerFields: nine ASCII digits fit, and no int() surprise ("²").
+_VERSION = re.compile(r"[0-9]{1,9}")
+
+
 def parse_uuid(value: str, what: str = "Session") -> UUID:
-    """A path id as a UUID; anything else names no resource, so it is a 404 (not a 400)."""
-    try:
-        return UUID(value)
-    except (TypeError, ValueError):
-        raise NotFound(f"{what} not found.") from None
+    """A path id as a UUID in its canonical form; anything else names no resource: 404."""
+    if not (isinstance(value, str) and _UUID.fullmatch(value)):
+        raise NotFound(f"{what} not found.")
+    return UUID(value)
+
+
+def parse_version(value: str | None) -> int | None:
+    """A checkpoint version written in ASCII digits, small enough for its column; else None."""
+    if value is not None and _VERSION.fullmatch(value):
+        return int(value)
+    return None
 
 
 def live_runs_prefetch() -> Prefetch:
@@ -107,6 +119,10 @@ class CompactionAPIView(GenericAPIView):
     permission_classes = [IsAuthenticated]
     pagination_class = None
     filter_backends: list[Any] = []
+
+    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
+        read_chunked_body(request._request)  # before anything reads the body
+        super().initial(request, *args, **kwargs)
 
     def get_session(self, *, perm: str | None = None) -> ChatSession:
         """The session in the URL, if the user may see it (else 404).
@@ -541,19 +557,13 @@ class CheckpointDetailView(CompactionAPIView):
     )
     def get(self, request: Request, session_id: str, version: str) -> Response:
         session = self.get_session()
+        number = parse_version(version)
         checkpoint = None
-        if version.isdigit() and len(version) < 10:  # else no such version (and no int overflow)
-            checkpoint = selectors.checkpoint_get(session=session, version=int(version))
+        if number is not None:
+            checkpoint = selectors.checkpoint_get(session=session, version=number)
         if checkpoint is None:
             raise NotFound("Checkpoint not found.")
         return Response(CheckpointDetailSerializer(checkpoint).data)
-
-
-def _version_number(value: str | None) -> int | None:
-    # Bounded length: no such version, and no integer overflow in the query.
-    if value is not None and value.isdigit() and len(value) < 10:
-        return int(value)
-    return None
 
 
 class CheckpointDiffView(CompactionAPIView):
@@ -578,10 +588,10 @@ class CheckpointDiffView(CompactionAPIView):
         against = request.query_params.get("against")
         if against is None:
             raise ValidationError({"against": ["This query parameter is required."]})
-        against_number = _version_number(against)
+        against_number = parse_version(against)
         if against_number is None:
             raise ValidationError({"against": ["A checkpoint version number is required."]})
-        number = _version_number(version)
+        number = parse_version(version)
         report = (
             selectors.checkpoint_diff(session=session, version=number, against=against_number)
             if number is not None

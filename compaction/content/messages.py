@@ -151,8 +151,7 @@ def _clean_one(
         return None
     problem = json_problem(raw, label)
     if problem is not None:
-        where, message = problem
-        add_error(errors, where or label or "message", message)
+        add_error(errors, problem.path or label or "message", problem.message)
         return None
     pinned, metadata = _envelope(raw, prefix, errors)
     found = (

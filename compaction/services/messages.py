@@ -47,11 +47,14 @@ class AppendResult:
 
 def request_fingerprint(messages: Any, *, batch: bool, format: str = ANTHROPIC) -> str:
     """A stable hash of an append's input, to tell a retry from a different request."""
+    # ASCII escapes: a hash must never fail on text that cannot be encoded (a lone
+    # surrogate); such input is refused later, with the field named.
     canonical = json.dumps(
         {"batch": batch, "format": format, "messages": messages},
         sort_keys=True,
-        ensure_ascii=False,
+        ensure_ascii=True,
         separators=(",", ":"),
+        default=repr,
     )
     return hashlib.sha256(canonical.encode()).hexdigest()
 
