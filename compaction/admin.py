@@ -19,14 +19,16 @@ from ``list_select_related`` or annotations, never from per-row lookups.
 from __future__ import annotations
 
 import json
+import uuid
 from typing import Any
 
 from django.contrib import admin, messages
+from django.contrib.admin import helpers
 from django.contrib.admin.utils import quote
 from django.core.exceptions import PermissionDenied
 from django.db.models import (
-    BigIntegerField,
     Case,
+    DecimalField,
     ExpressionWrapper,
     F,
     FloatField,
@@ -42,7 +44,7 @@ from django.db.models.functions import Cast, Coalesce, Length
 from django.forms.models import BaseInlineFormSet
 from django.http import HttpRequest, HttpResponseBase, HttpResponseRedirect
 from django.template.response import TemplateResponse
-from django.urls import URLPattern, path, reverse
+from django.urls import URLPattern, path, register_converter, reverse
 from django.utils.html import format_html
 from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.utils.safestring import SafeString, mark_safe
@@ -59,6 +61,31 @@ RECENT_MESSAGES = 20
 #: Sessions one synchronous action may process: each can be an LLM call of many seconds.
 MAX_SYNC_SESSIONS = 10
 EMPTY = "—"
+#: Thresholds compare as unbounded numerics in SQL (see threshold_expression).
+NUMERIC = DecimalField(max_digits=1000, decimal_places=0)
+
+
+class _VersionConverter:
+    """Checkpoint versions in URLs: ASCII digits that fit the column (no 500 on 10**30)."""
+
+    regex = "[0-9]{1,9}"
+
+    def to_python(self, value: str) -> int:
+        return int(value)
+
+    def to_url(self, value: int) -> str:
+        return str(value)
+
+
+register_converter(_VersionConverter, "compaction_version")
+
+
+def _is_uuid(value: str) -> bool:
+    try:
+        uuid.UUID(value)
+    except (TypeError, ValueError, AttributeError):
+        return False
+    return True
 
 
 def _pct(before: int | None, after: int | None) -> str:
@@ -95,28 +122,28 @@ def threshold_expression() -> Any:
     base = app_settings.for_session(None)
 
     def key(name: str) -> Any:
+        # numeric, not bigint: an overflowing value in a stored config must not break the
+        # changelist (the service bounds new values; old rows may hold anything numeric).
         return Coalesce(
-            Cast(KT(f"config__{name}"), BigIntegerField()),
-            Value(int(getattr(base, name)), output_field=BigIntegerField()),
+            Cast(KT(f"config__{name}"), NUMERIC),
+            Value(int(getattr(base, name)), output_field=NUMERIC),
         )
 
     window_minus_reserve = ExpressionWrapper(
-        key("CONTEXT_WINDOW") - key("RESERVE_TOKENS"), output_field=BigIntegerField()
+        key("CONTEXT_WINDOW") - key("RESERVE_TOKENS"), output_field=NUMERIC
     )
     default = (
-        Value(int(base.COMPACTION_THRESHOLD), output_field=BigIntegerField())
+        Value(int(base.COMPACTION_THRESHOLD), output_field=NUMERIC)
         if base.COMPACTION_THRESHOLD is not None
         else window_minus_reserve
     )
     return Case(
         When(
             config__has_key="COMPACTION_THRESHOLD",
-            then=Coalesce(
-                Cast(KT("config__COMPACTION_THRESHOLD"), BigIntegerField()), window_minus_reserve
-            ),
+            then=Coalesce(Cast(KT("config__COMPACTION_THRESHOLD"), NUMERIC), window_minus_reserve),
         ),
         default=default,
-        output_field=BigIntegerField(),
+        output_field=NUMERIC,
     )
 
 
@@ -436,7 +463,7 @@ class ChatSessionAdmin(ReadOnlyAdmin):
                 name=f"{prefix}_timeline",
             ),
             path(
-                "<path:object_id>/checkpoints/<int:version>/originals/",
+                "<path:object_id>/checkpoints/<compaction_version:version>/originals/",
                 wrap(self.originals_view),
                 name=f"{prefix}_originals",
             ),
@@ -526,6 +553,18 @@ class ChatSessionAdmin(ReadOnlyAdmin):
                 f"{session}: run {run.status}: {run.error or run.reason}.",
                 messages.ERROR,
             )
+
+    def response_action(self, request: HttpRequest, queryset: QuerySet) -> HttpResponseBase | None:
+        """Refuse a hand-made selection that holds no session id before Django casts it.
+
+        The admin filters ``pk__in=<selected>`` and a value that is no UUID raises there
+        (a 500); here it is an error message on the changelist instead.
+        """
+        selected = request.POST.getlist(helpers.ACTION_CHECKBOX_NAME)
+        if any(not _is_uuid(value) for value in selected):
+            self.message_user(request, "The selection names no session.", messages.ERROR)
+            return HttpResponseRedirect(request.get_full_path())
+        return super().response_action(request, queryset)
 
     @admin.action(description="Compact now (forced)", permissions=["compact"])
     def compact_now(self, request: HttpRequest, queryset: QuerySet) -> HttpResponseRedirect | None:

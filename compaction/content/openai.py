@@ -41,6 +41,7 @@ from compaction.content.schema import (
     Text,
     Verbatim,
     add_error,
+    is_web_url,
     join_path,
     optional,
     required,
@@ -240,13 +241,17 @@ def _image_block(url: str) -> dict[str, Any]:
 
 
 def check_image_urls(message: dict[str, Any], path: str, errors: Errors) -> None:
-    """A ``data:`` URL must be a base64 image of a type both APIs take."""
+    """An image URL is http(s), or a ``data:`` URL of a base64 image both APIs take."""
     content = message.get("content")
     for i, part in enumerate(content if isinstance(content, list) else ()):
         url = ((part or {}).get("image_url") or {}).get("url") if isinstance(part, dict) else None
-        if not isinstance(url, str) or not url.startswith("data:"):
+        if not isinstance(url, str):
             continue
         where = join_path(join_path(join_path(path, "content"), i), "image_url.url")
+        if not url.startswith("data:"):
+            if not is_web_url(url):
+                add_error(errors, where, "must be an http(s) URL or a data: URL")
+            continue
         match = _DATA_URL.fullmatch(url)
         if not match or match.group("media") not in _IMAGE_MEDIA:
             add_error(errors, where, f"a data: URL must be base64 {', '.join(_IMAGE_MEDIA)}")

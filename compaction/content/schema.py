@@ -11,10 +11,13 @@ all: they go back to the API byte for byte.
 from __future__ import annotations
 
 import abc
+import base64
+import binascii
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urlsplit
 
 from compaction.content.jsonsafe import join_path
 
@@ -52,6 +55,40 @@ class Text(Spec):
         elif self.pattern is not None and not self.pattern.fullmatch(value):
             add_error(errors, path, self.pattern_hint or f"must match {self.pattern.pattern}")
         return value
+
+
+@dataclass(frozen=True)
+class Base64(Spec):
+    """Base64 data that decodes (not a ``data:`` URL, not whitespace-broken)."""
+
+    def clean(self, value: Any, path: str, errors: Errors) -> Any:
+        if not isinstance(value, str) or not value.strip():
+            add_error(errors, path, "must be a non-empty base64 string")
+        elif value.startswith("data:"):
+            add_error(errors, path, "must be bare base64, without a data: URL prefix")
+        else:
+            try:
+                base64.b64decode(value, validate=True)
+            except (binascii.Error, ValueError):
+                add_error(errors, path, "must be valid base64")
+        return value
+
+
+@dataclass(frozen=True)
+class WebURL(Spec):
+    """An absolute http(s) URL: the model fetches it, so nothing else may get through."""
+
+    def clean(self, value: Any, path: str, errors: Errors) -> Any:
+        if not is_web_url(value):
+            add_error(errors, path, "must be an http:// or https:// URL")
+        return value
+
+
+def is_web_url(value: Any) -> bool:
+    if not isinstance(value, str) or any(c.isspace() for c in value):
+        return False
+    parts = urlsplit(value)
+    return parts.scheme.lower() in ("http", "https") and bool(parts.netloc)
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 from compaction.content.schema import (
+    Base64,
     Boolean,
     Either,
     Field,
@@ -23,6 +24,7 @@ from compaction.content.schema import (
     Tagged,
     Text,
     Verbatim,
+    WebURL,
     optional,
     required,
     typed,
@@ -153,9 +155,9 @@ IMAGE = typed(
                     media_type=required(
                         Text(choices=("image/jpeg", "image/png", "image/gif", "image/webp"))
                     ),
-                    data=required(NONBLANK),
+                    data=required(Base64()),
                 ),
-                "url": typed("url", "image source", url=required(NONBLANK)),
+                "url": typed("url", "image source", url=required(WebURL())),
                 "file": typed("file", "image source", file_id=required(NONBLANK)),
             },
         )
@@ -176,7 +178,7 @@ DOCUMENT = typed(
                     "base64",
                     "document source",
                     media_type=required(Text(choices=("application/pdf",))),
-                    data=required(NONBLANK),
+                    data=required(Base64()),
                 ),
                 "text": typed(
                     "text",
@@ -203,7 +205,7 @@ DOCUMENT = typed(
                         )
                     ),
                 ),
-                "url": typed("url", "document source", url=required(NONBLANK)),
+                "url": typed("url", "document source", url=required(WebURL())),
                 "file": typed("file", "document source", file_id=required(NONBLANK)),
             },
         )
