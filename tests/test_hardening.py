@@ -353,3 +353,22 @@ def test_arbitrary_json_never_answers_5xx_and_a_4xx_writes_nothing(
         assert row_counts() == before
         session.refresh_from_db()
         assert (session.config, session.system_prompt, session.total_input_tokens) == state
+
+
+def test_the_readme_documents_every_maximum_the_settings_enforce():
+    from pathlib import Path
+
+    from compaction.conf import MAXIMA, validate_values
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    rows = {
+        line.split("`")[1]: line
+        for line in readme.splitlines()
+        if line.startswith("| `") and line.count("|") == 5
+    }
+    for key, maximum in MAXIMA.items():
+        row = rows.get(key) or rows[key.replace("_TAIL", "_HEAD")]  # one row for HEAD / TAIL
+        assert f"{maximum:,}" in row, (key, row)
+        over = maximum + 1 if isinstance(maximum, int) else maximum * 2
+        assert validate_values({key: over}), key
+        assert not validate_values({key: maximum}), key
