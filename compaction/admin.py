@@ -49,7 +49,7 @@ from django.utils.html import format_html
 from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.utils.safestring import SafeString, mark_safe
 
-from compaction import admin_views, services
+from compaction import admin_views, selectors, services
 from compaction.conf import app_settings
 from compaction.engine.validation import split_sections
 from compaction.exceptions import CompactionError
@@ -593,7 +593,7 @@ class ChatSessionAdmin(ReadOnlyAdmin):
     def estimate(self, request: HttpRequest, queryset: QuerySet) -> HttpResponseRedirect | None:
         for session in self._limit(request, queryset):
             try:
-                result = services.compaction_estimate(session_id=session.pk)
+                result = selectors.compaction_estimate(session=session)
             except CompactionError as exc:
                 self.message_user(request, f"{session}: {exc.message}", messages.WARNING)
                 continue

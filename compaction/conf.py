@@ -72,6 +72,9 @@ DEFAULTS: dict[str, Any] = {
     # "off"; "sync": message_append compacts in the same request when over the threshold;
     # "async": it queues one Celery task after the transaction commits.
     "AUTO_COMPACT": "sync",
+    # Dotted path of callable(run_id: str) that puts a queued run on a worker; the default
+    # publishes compaction.tasks.compact_session on Celery. Services never import tasks.
+    "PUBLISHER": "compaction.tasks.publish_compaction_run",
     # Concurrency.
     "LEASE_SECONDS": 300,
     "LOCK_TIMEOUT_MS": 5000,
@@ -213,7 +216,7 @@ def validate_values(values: Mapping[str, Any]) -> list[str]:
         ):
             problems.append(f"{key}: must be a number in (0, 1], not {value!r:.80}")
         elif (
-            key in ("SUMMARIZER", "MEMORY_FLUSH", "MODEL")
+            key in ("SUMMARIZER", "MEMORY_FLUSH", "MODEL", "PUBLISHER")
             and value is not None
             and not (isinstance(value, str) and 0 < len(value) <= MAX_NAME_CHARS)
         ):

@@ -1,22 +1,23 @@
 """Celery tasks: thin wrappers that take ids and call the services.
 
-``compact_session`` owns the retry policy of background compaction: the SDK's own
-retries are off inside the worker, and a retryable summarizer error is retried by the
-task with exponential backoff and jitter while the run keeps its lease. Redelivered
-messages (``acks_late``) are harmless: a run that is no longer ``pending`` is left alone
-unless the message carries that run's lease token (our own retry).
+``compact_session`` applies compaction's one retry policy (``services.compaction.retry``)
+with Celery's own retries: the SDK's retries are off inside the worker, and a retryable
+summarizer error is retried by the task after the policy's delay while the run keeps its
+lease. Redelivered messages (``acks_late``) are harmless: a run that is no longer
+``pending`` is left alone unless the message carries that run's lease token (our own
+retry). ``publish_compaction_run`` is the default ``PUBLISHER``: the services hand queued
+runs to it without importing this module.
 """
 
 from __future__ import annotations
 
 import logging
-import random
 from typing import Any
 
 from celery import shared_task
 
 from compaction.conf import ResolvedSettings, app_settings
-from compaction.exceptions import CompactionInProgress, PermanentSummarizerError, SummarizerError
+from compaction.exceptions import CompactionInProgress
 from compaction.models import CompactionRun
 from compaction.services import (
     compaction_leases_release_expired,
@@ -27,20 +28,13 @@ from compaction.services import (
     compaction_run_finalize,
     compaction_run_summarize,
 )
-from compaction.summarizers import get_summarizer
+from compaction.services.compaction.retry import as_summarizer_error, retry_delay, should_retry
+from compaction.summarizers import Summarizer, get_summarizer
 
 logger = logging.getLogger(__name__)
 Status = CompactionRun.Status
 
-# Backoff between task retries: base * 2**retries, capped, with full jitter.
-RETRY_BACKOFF_CAP_SECONDS = 120
-
-
-def retry_countdown(retries: int, *, base: float) -> float:
-    return random.uniform(0, min(RETRY_BACKOFF_CAP_SECONDS, base * 2**retries))
-
-
-def _worker_summarizer(run: CompactionRun):
+def _worker_summarizer(run: CompactionRun) -> Summarizer:
     settings = app_settings.for_session(run.session)
     # The task does the retrying; SDK retries inside it would hold the worker while sleeping.
     return get_summarizer(ResolvedSettings({**settings.as_dict(), "API_MAX_RETRIES": 0}))
@@ -70,24 +64,27 @@ def compact_session(self: Any, run_id: str, lease_token: str | None = None) -> s
     try:
         outcome = compaction_run_summarize(run=run, summarizer=_worker_summarizer(run))
     except Exception as exc:
-        if not isinstance(exc, SummarizerError):
-            logger.exception("Summarizer crashed during compaction %s", run.pk)
-            exc = PermanentSummarizerError(f"{type(exc).__name__}: {exc}")
-        attempts = self.request.retries + 1
-        if exc.retryable and attempts < settings.MAX_ATTEMPTS and compaction_run_extend_lease(
-            run=run
-        ):
-            logger.warning("Compaction %s attempt %s failed, retrying: %s", run.pk, attempts,
-                           exc.message)
+        error = as_summarizer_error(exc, run_id=run.pk)
+        attempt = self.request.retries + 1
+        if should_retry(
+            error, attempt=attempt, max_attempts=settings.MAX_ATTEMPTS
+        ) and compaction_run_extend_lease(run=run):
+            logger.warning(
+                "Compaction %s attempt %s failed, retrying: %s", run.pk, attempt, error.message
+            )
             raise self.retry(
                 args=[run_id],
                 kwargs={"lease_token": str(run.lease_token)},
-                countdown=retry_countdown(self.request.retries,
-                                          base=settings.RETRY_BACKOFF_SECONDS),
-                exc=exc,
+                countdown=retry_delay(self.request.retries, base=settings.RETRY_BACKOFF_SECONDS),
+                exc=error,
             ) from exc
-        return compaction_run_fail(run=run, error=exc).status
+        return compaction_run_fail(run=run, error=error).status
     return compaction_run_finalize(run=run, outcome=outcome).status
+
+
+def publish_compaction_run(run_id: str) -> None:
+    """The default ``PUBLISHER``: put a queued run on Celery."""
+    compact_session.delay(run_id)
 
 
 @shared_task

@@ -51,7 +51,7 @@ def blocking_compaction(
         setup_django(db_name=db_name, database_url=database_url, env=env)
         from django.db import connection
 
-        from compaction.services.compaction import compaction_run_execute
+        from compaction.services import compaction_run_execute
         from tests.helpers import StaticSummarizer, settings_with
 
         class BlockingSummarizer(StaticSummarizer):

@@ -62,7 +62,7 @@ def compact_worker(
         from django.db import connection
 
         from compaction.exceptions import CompactionInProgress
-        from compaction.services.compaction import compaction_run_execute
+        from compaction.services import compaction_run_execute
 
         # Connect before the barrier so the race is over the row lock, not the handshake.
         connection.ensure_connection()

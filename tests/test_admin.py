@@ -511,7 +511,8 @@ def test_dry_run_estimate_writes_no_run(admin_client: Any) -> None:
     response = _act(admin_client, "estimate", session)
     assert not CompactionRun.objects.filter(session=session).exists()
     assert not Checkpoint.objects.filter(session=session).exists()
-    estimate = services.compaction_estimate(session_id=session.pk)
+    session.refresh_from_db()
+    estimate = selectors.compaction_estimate(session=session)
     text = " ".join(_messages(response))
     assert f"would compact {estimate.messages_to_compact} message(s)" in text
     assert f"{estimate.tokens_before:,} → {estimate.tokens_after:,}" in text

@@ -12,6 +12,7 @@ from django.db import transaction
 
 from compaction import services, tasks
 from compaction.models import Checkpoint, CompactionRun
+from compaction.services.compaction.retry import RETRY_BACKOFF_CAP_SECONDS, retry_delay
 from project.celery import app as celery_app
 from tests.anthropic_stub import AnthropicStub
 from tests.helpers import chat
@@ -154,8 +155,8 @@ def test_retries_stop_at_max_attempts_and_fall_back(monkeypatch, compaction_sett
 
 def test_retry_countdown_grows_with_jitter_and_is_capped():
     for retries in range(12):
-        countdown = tasks.retry_countdown(retries, base=1.0)
-        assert 0 <= countdown <= min(tasks.RETRY_BACKOFF_CAP_SECONDS, 2**retries)
+        countdown = retry_delay(retries, base=1.0)
+        assert 0 <= countdown <= min(RETRY_BACKOFF_CAP_SECONDS, 2**retries)
 
 
 @pytest.mark.django_db
@@ -163,7 +164,7 @@ def test_release_expired_leases_requeues_the_session(small, published):
     session = _session(chat(20))
     run = services.compaction_run_claim(session_id=session.pk, trigger="api")
     type(session).objects.filter(pk=session.pk).update(lease_expires_at=run.created_at)
-    with mock.patch("compaction.services.compaction.transaction.on_commit", lambda f: f()):
+    with mock.patch("compaction.services.compaction.dispatch.transaction.on_commit", lambda f: f()):
         assert tasks.release_expired_leases.apply().get() == 1
     run.refresh_from_db()
     assert run.status == "expired"

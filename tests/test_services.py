@@ -334,7 +334,8 @@ def test_live_lease_refuses_a_second_claim_with_the_run(small):
 
 def test_dry_run_estimates_without_calling_the_summarizer(small):
     session = _session(chat(20))
-    estimate = services.compaction_estimate(session_id=session.pk)
+    session.refresh_from_db()
+    estimate = selectors.compaction_estimate(session=session)
     assert estimate.would_compact and estimate.should_compact
     assert estimate.tokens_after < estimate.tokens_before
     assert estimate.messages_to_compact + estimate.messages_kept == 40
@@ -472,13 +473,15 @@ def test_dry_run_estimate_counts_carried_messages(compaction_settings):
     data = json.loads((FIXTURES / "swe-03-pydicom__pydicom-1458.json").read_text())
     session = services.session_create(system_prompt=data["system"])
     services.message_append(session_id=session.pk, messages=data["messages"])
-    estimate = services.compaction_estimate(session_id=session.pk)
+    session.refresh_from_db()
+    estimate = selectors.compaction_estimate(session=session)
     run = services.compaction_run_execute(session_id=session.pk, trigger="command", force=True)
     assert estimate.tokens_before == run.tokens_before
     # The estimate assumes a full-size summary, so it may only overestimate, and not by much.
     assert run.tokens_after <= estimate.tokens_after <= run.tokens_after + 1600
     with pytest.raises(SessionNotFound):
-        services.compaction_estimate(session_id="00000000-0000-0000-0000-000000000000")
+        missing = "00000000-0000-0000-0000-000000000000"
+        selectors.compaction_estimate(session=selectors.session_get(session_id=missing))
 
 
 class CrashingSummarizer(StaticSummarizer):
@@ -520,7 +523,7 @@ def test_malformed_ids_are_not_found_and_nul_in_config_is_rejected():
         with pytest.raises(SessionNotFound):
             services.message_append(session_id=bad, messages=[user("x")])
         with pytest.raises(SessionNotFound):
-            services.compaction_estimate(session_id=bad)
+            selectors.compaction_estimate(session=selectors.session_get(session_id=bad))
     with pytest.raises(InvalidSettings) as info:
         services.session_create(config={"MODEL": "claude\x00"})
     assert "config.MODEL" in info.value.details

@@ -172,7 +172,7 @@ class CompactionRunSerializer(serializers.ModelSerializer):
 
 
 class CompactionEstimateSerializer(serializers.Serializer):
-    """``services.compaction_estimate``: what a compaction would do now (dry run)."""
+    """``selectors.compaction_estimate``: what a compaction would do now (dry run)."""
 
     would_compact = serializers.BooleanField()
     reason = serializers.CharField()

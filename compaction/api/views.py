@@ -505,7 +505,7 @@ class SessionCompactView(CompactionAPIView):
         serializer.is_valid(raise_exception=True)
         options = serializer.validated_data
         if options["dry_run"]:
-            estimate = services.compaction_estimate(session_id=session.pk)
+            estimate = selectors.compaction_estimate(session=session)
             return Response(dataclasses.asdict(estimate))
         run_options = {
             "session_id": session.pk,

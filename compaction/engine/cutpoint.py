@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -124,3 +125,28 @@ def choose_cut(
         split_turn=split,
         carried_seqs=carried,
     )
+
+
+def carried_messages(
+    messages: Sequence[dict[str, Any]],
+    previous_carried: Sequence[dict[str, Any]] | None,
+    *,
+    protect_first: bool,
+) -> list[dict[str, Any]]:
+    """What a new checkpoint carries verbatim: the previous checkpoint's carried messages
+    (``None`` before the first checkpoint) plus the pinned messages of ``messages`` and, on
+    the first compaction, the protected first message."""
+    carried = list(previous_carried) if previous_carried is not None else []
+    for m in messages:
+        protected = protect_first and previous_carried is None and m["seq"] == 1
+        if m["pinned"] or protected:
+            carried.append(
+                {
+                    "seq": m["seq"],
+                    "role": m["role"],
+                    "format": m.get("format", "anthropic"),
+                    "content": m["content"],
+                    "protected": protected,
+                }
+            )
+    return carried

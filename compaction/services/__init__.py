@@ -1,9 +1,11 @@
-"""The service layer: every write to the compaction models goes through these functions."""
+"""The service layer: every write to the compaction models goes through these functions.
+
+Each is keyword-only, named ``<entity>_<action>``, does its writes in short transactions
+and returns model instances. Reads live in ``compaction.selectors``.
+"""
 
 from compaction.services.compaction import (
-    CompactionEstimate,
     SummaryOutcome,
-    compaction_estimate,
     compaction_leases_release_expired,
     compaction_run_claim,
     compaction_run_enqueue,
@@ -11,13 +13,11 @@ from compaction.services.compaction import (
     compaction_run_extend_lease,
     compaction_run_fail,
     compaction_run_finalize,
-    compaction_run_queue_locked,
     compaction_run_regenerate,
     compaction_run_summarize,
 )
-from compaction.services.messages import AppendResult, message_append, request_fingerprint
+from compaction.services.messages import AppendResult, message_append
 from compaction.services.sessions import (
-    session_config_clean,
     session_create,
     session_delete,
     session_update,
@@ -26,9 +26,7 @@ from compaction.services.sessions import (
 
 __all__ = [
     "AppendResult",
-    "CompactionEstimate",
     "SummaryOutcome",
-    "compaction_estimate",
     "compaction_leases_release_expired",
     "compaction_run_claim",
     "compaction_run_enqueue",
@@ -36,12 +34,9 @@ __all__ = [
     "compaction_run_extend_lease",
     "compaction_run_fail",
     "compaction_run_finalize",
-    "compaction_run_queue_locked",
     "compaction_run_regenerate",
     "compaction_run_summarize",
     "message_append",
-    "request_fingerprint",
-    "session_config_clean",
     "session_create",
     "session_delete",
     "session_update",

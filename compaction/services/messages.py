@@ -23,13 +23,12 @@ from compaction.content import (
 from compaction.engine.tokens import message_tokens
 from compaction.exceptions import CompactionInProgress, IdempotencyKeyReused, InvalidInput
 from compaction.models import ChatSession, CompactionRun, IdempotencyKey, Message
-from compaction.services.compaction import (
-    compaction_run_execute,
-    compaction_run_queue_locked,
-    memory_flush_once,
-)
+from compaction.selectors import session_should_compact
+from compaction.services.compaction.dispatch import queue_locked
+from compaction.services.compaction.native import checkpoint_native_create
+from compaction.services.compaction.runner import compaction_run_execute
+from compaction.services.compaction.summarizing import memory_flush_once
 from compaction.services.locking import lock_session
-from compaction.services.native import checkpoint_native_create
 
 logger = logging.getLogger(__name__)
 
@@ -45,7 +44,7 @@ class AppendResult:
     replayed: bool = False
 
 
-def request_fingerprint(messages: Any, *, batch: bool, format: str = ANTHROPIC) -> str:
+def _fingerprint(messages: Any, *, batch: bool, format: str = ANTHROPIC) -> str:
     """A stable hash of an append's input, to tell a retry from a different request."""
     # ASCII escapes: a hash must never fail on text that cannot be encoded (a lone
     # surrogate); such input is refused later, with the field named.
@@ -120,7 +119,7 @@ def message_append(
         )
     image_tokens = app_settings.IMAGE_TOKENS
     fingerprint = (
-        request_fingerprint(messages, batch=batch, format=format) if idempotency_key else ""
+        _fingerprint(messages, batch=batch, format=format) if idempotency_key else ""
     )
     queued = None
     with transaction.atomic():
@@ -179,10 +178,10 @@ def message_append(
         if (
             auto_compact
             and settings.AUTO_COMPACT == "async"
-            and session.calibrated_tokens > settings.threshold
+            and session_should_compact(session=session)
         ):
             # Inside this transaction: a rollback queues nothing, a commit queues one task.
-            queued = compaction_run_queue_locked(
+            queued = queue_locked(
                 session=session, trigger=CompactionRun.Trigger.AUTO
             )
         if idempotency_key:
@@ -212,7 +211,7 @@ def _after_append(session: ChatSession, *, auto_compact: bool) -> CompactionRun 
     tokens = session.calibrated_tokens
     if settings.MEMORY_FLUSH and tokens > settings.threshold - settings.MEMORY_FLUSH_MARGIN:
         memory_flush_once(session=session, run=None)
-    if not (settings.AUTO_COMPACT == "sync" and tokens > settings.threshold):
+    if not (settings.AUTO_COMPACT == "sync" and session_should_compact(session=session)):
         return None
     if (
         session.lease_token

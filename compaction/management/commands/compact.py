@@ -12,44 +12,20 @@ from __future__ import annotations
 import sys
 import traceback
 import uuid
-from collections.abc import Iterator
 from typing import Any, TextIO
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
-from django.db.models import F, FloatField, Q
-from django.db.models.expressions import ExpressionWrapper
 from tqdm import tqdm
 
 from compaction import selectors
-from compaction.conf import app_settings
 from compaction.exceptions import CompactionError, CompactionInProgress
 from compaction.management.commands._common import error_text, parse_session_id
-from compaction.models import ChatSession, CompactionRun
-from compaction.services import CompactionEstimate, compaction_estimate, compaction_run_execute
+from compaction.models import CompactionRun
+from compaction.selectors import CompactionEstimate
+from compaction.services import compaction_run_execute
 
 Status = CompactionRun.Status
 COMPACTED = (Status.SUCCEEDED, Status.FELL_BACK)
-
-
-def sessions_over_threshold() -> Iterator[uuid.UUID]:
-    """Ids of the sessions ``session_should_compact`` holds true for, without loading them all.
-
-    SQL keeps sessions without per-session overrides only when their calibrated estimate
-    exceeds the global threshold (a superset of ``round(...) > threshold``); sessions with a
-    ``config`` may override the threshold, so they are checked one by one in Python.
-    """
-    calibrated = ExpressionWrapper(
-        F("estimated_tokens") * F("calibration_ratio"), output_field=FloatField()
-    )
-    queryset = (
-        ChatSession.objects.annotate(calibrated=calibrated)
-        .filter(~Q(config={}) | Q(calibrated__gt=app_settings.threshold))
-        .only("id", "estimated_tokens", "calibration_ratio", "config")
-        .order_by("created_at", "id")
-    )
-    for session in queryset.iterator(chunk_size=1000):
-        if selectors.session_should_compact(session=session):
-            yield session.pk
 
 
 def reduction(before: int | None, after: int | None) -> str:
@@ -101,7 +77,8 @@ class Command(BaseCommand):
                     "--force needs --session: without it only sessions over their threshold "
                     "are compacted."
                 )
-            session_ids = list(sessions_over_threshold())
+            over = selectors.sessions_over_threshold().order_by("created_at", "id")
+            session_ids = list(over.values_list("pk", flat=True))
             if not session_ids:
                 self.stdout.write("No session is over its compaction threshold.")
                 return
@@ -148,11 +125,10 @@ class Command(BaseCommand):
 
     def _estimate(self, session_id: uuid.UUID) -> tuple[str, str]:
         try:
-            estimate: CompactionEstimate = compaction_estimate(session_id=session_id)
-        except ChatSession.DoesNotExist:
-            return "error", f"{session_id}  error  session not found"
+            session = selectors.session_get(session_id=session_id)
         except CompactionError as exc:
             return "error", f"{session_id}  error  {error_text(exc, one_line=True)}"
+        estimate: CompactionEstimate = selectors.compaction_estimate(session=session)
         verdict = "would compact" if estimate.would_compact else "would not compact"
         cut = f"cut at seq {estimate.cut_seq}" if estimate.cut_seq is not None else "no cut"
         threshold = "over" if estimate.should_compact else "under"
@@ -167,8 +143,8 @@ class Command(BaseCommand):
         try:
             run = compaction_run_execute(session_id=session_id, trigger=trigger, force=force)
         except CompactionInProgress as exc:
-            run_id = f"run {exc.run.pk}" if exc.run is not None else "a run"
-            return "in progress", f"{session_id}  in progress  {run_id} is already compacting it"
+            line = f"{session_id}  in progress  run {exc.run.pk} is already compacting it"
+            return "in progress", line
         except CompactionError as exc:
             return "error", f"{session_id}  error  {error_text(exc, one_line=True)}"
         except Exception as exc:

@@ -1,0 +1,45 @@
+"""Reads: querysets, the context payload, the drift audit and compaction plans. Nothing
+here writes; ``compaction.services`` does."""
+
+from compaction.selectors.checkpoints import (
+    checkpoint_context,
+    checkpoint_diff,
+    checkpoint_get,
+    checkpoint_latest,
+    checkpoint_list,
+)
+from compaction.selectors.compaction import CompactionEstimate, compaction_estimate, compaction_plan
+from compaction.selectors.context import session_context_build
+from compaction.selectors.drift import DRIFT_ORIGINALS_LIMIT, SessionDrift, session_drift
+from compaction.selectors.messages import message_list
+from compaction.selectors.runs import run_list, run_live
+from compaction.selectors.sessions import (
+    session_get,
+    session_list,
+    session_should_compact,
+    session_threshold,
+    sessions_over_threshold,
+)
+
+__all__ = [
+    "DRIFT_ORIGINALS_LIMIT",
+    "CompactionEstimate",
+    "SessionDrift",
+    "checkpoint_context",
+    "checkpoint_diff",
+    "checkpoint_get",
+    "checkpoint_latest",
+    "checkpoint_list",
+    "compaction_estimate",
+    "compaction_plan",
+    "message_list",
+    "run_list",
+    "run_live",
+    "session_context_build",
+    "session_drift",
+    "session_get",
+    "session_list",
+    "session_should_compact",
+    "session_threshold",
+    "sessions_over_threshold",
+]

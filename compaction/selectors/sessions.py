@@ -1,0 +1,109 @@
+"""Sessions a user may see, and the one rule of when a session should compact.
+
+``session_should_compact`` (Python, for one session) and ``sessions_over_threshold`` (SQL,
+for a changelist filter or a sweep) state the same rule: the calibrated estimate above the
+session's own threshold (its ``config`` overrides included).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+from django.core.exceptions import ValidationError
+from django.db.models import (
+    Case,
+    DecimalField,
+    ExpressionWrapper,
+    F,
+    FloatField,
+    QuerySet,
+    Value,
+    When,
+)
+from django.db.models.fields.json import KT
+from django.db.models.functions import Cast, Coalesce
+
+from compaction.conf import app_settings
+from compaction.exceptions import SessionNotFound
+from compaction.models import ChatSession
+
+
+def session_list(*, user: Any = None) -> QuerySet[ChatSession]:
+    """Sessions ``user`` may see: their own; all of them for staff with the view permission."""
+    qs = ChatSession.objects.select_related("owner")
+    if user is None:
+        return qs
+    if user.is_staff and user.has_perm("compaction.view_chatsession"):
+        return qs
+    return qs.filter(owner=user)
+
+
+def session_get(*, session_id: UUID | str, user: Any = None) -> ChatSession:
+    try:
+        return session_list(user=user).get(pk=session_id)
+    except (ChatSession.DoesNotExist, ValueError, ValidationError):
+        raise SessionNotFound("Session not found.", details={"session": str(session_id)}) from None
+
+
+def session_threshold(*, session: ChatSession) -> int:
+    """Tokens above which ``session`` should be compacted (its config overrides applied)."""
+    return app_settings.for_session(session).threshold
+
+
+def session_should_compact(*, session: ChatSession) -> bool:
+    """The trigger: the calibrated estimate is above the session's threshold."""
+    return session.estimated_tokens * session.calibration_ratio > session_threshold(
+        session=session
+    )
+
+
+# Thresholds compare as unbounded numerics in SQL: a stored config from before the bounds
+# were enforced must not overflow a changelist.
+_NUMERIC = DecimalField(max_digits=1000, decimal_places=0)
+
+
+def _threshold_sql() -> Any:
+    """``ResolvedSettings.threshold`` over each row's ``config``, as a SQL expression:
+    COMPACTION_THRESHOLD when set (a JSON null means "window minus reserve"), else
+    CONTEXT_WINDOW - RESERVE_TOKENS."""
+    base = app_settings.for_session(None)
+
+    def key(name: str) -> Any:
+        return Coalesce(
+            Cast(KT(f"config__{name}"), _NUMERIC),
+            Value(int(getattr(base, name)), output_field=_NUMERIC),
+        )
+
+    window_minus_reserve = ExpressionWrapper(
+        key("CONTEXT_WINDOW") - key("RESERVE_TOKENS"), output_field=_NUMERIC
+    )
+    default = (
+        Value(int(base.COMPACTION_THRESHOLD), output_field=_NUMERIC)
+        if base.COMPACTION_THRESHOLD is not None
+        else window_minus_reserve
+    )
+    return Case(
+        When(
+            config__has_key="COMPACTION_THRESHOLD",
+            then=Coalesce(Cast(KT("config__COMPACTION_THRESHOLD"), _NUMERIC), window_minus_reserve),
+        ),
+        default=default,
+        output_field=_NUMERIC,
+    )
+
+
+def sessions_over_threshold(
+    queryset: QuerySet[ChatSession] | None = None, *, over: bool = True
+) -> QuerySet[ChatSession]:
+    """The sessions ``session_should_compact`` holds true for (``over=False``: the others)."""
+    queryset = ChatSession.objects.all() if queryset is None else queryset
+    queryset = queryset.alias(
+        calibrated_estimate=ExpressionWrapper(
+            F("estimated_tokens") * F("calibration_ratio"), output_field=FloatField()
+        ),
+        own_threshold=_threshold_sql(),
+    )
+    if over:
+        return queryset.filter(calibrated_estimate__gt=F("own_threshold"))
+    return queryset.filter(calibrated_estimate__lte=F("own_threshold"))

@@ -1,0 +1,43 @@
+"""The fallback when the summarizer keeps failing: the previous summary and a note."""
+
+from __future__ import annotations
+
+from compaction.conf import app_settings
+from compaction.engine.cutpoint import carried_messages
+from compaction.exceptions import SummarizerError
+from compaction.models import CompactionRun, Message
+from compaction.services.compaction.runs import base_checkpoint
+from compaction.services.compaction.summarizing import SummaryOutcome
+
+
+def fallback_outcome(*, run: CompactionRun, error: SummarizerError) -> SummaryOutcome:
+    """The previous summary plus a note of what was archived unsummarized, and why."""
+    previous = base_checkpoint(run)
+    messages = list(
+        Message.objects.filter(
+            session_id=run.session_id, seq__gte=run.first_seq, seq__lte=run.cut_seq
+        )
+        .order_by("seq")
+        .values("seq", "role", "format", "content", "pinned")
+    )
+    settings = app_settings.for_session(run.session)
+    note = (
+        f"[Compaction fallback: messages #{run.first_seq}-#{run.cut_seq} ({run.messages_compacted} "
+        f"messages, ~{run.compacted_tokens} tokens) were archived without a new summary because "
+        f"the summarizer failed: {error.message} The originals remain in the archive.]"
+    )
+    text = f"{previous.summary}\n\n{note}" if previous else note
+    return SummaryOutcome(
+        summary=text,
+        summarizer=run.summarizer,
+        model="",
+        validation={"ok": False, "fallback": True, "errors": [error.message]},
+        fallback=True,
+        request_id=error.request_id or "",
+        carried=carried_messages(
+            messages,
+            previous.carried if previous else None,
+            protect_first=settings.PROTECT_FIRST_MESSAGE,
+        ),
+        error=error.message,
+    )

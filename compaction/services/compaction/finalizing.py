@@ -1,0 +1,151 @@
+"""Phase 3, finalizing: a fenced write of checkpoint N+1, or nothing if the lease was lost."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from compaction import signals
+from compaction.conf import app_settings
+from compaction.engine.context import summary_tokens
+from compaction.exceptions import SummarizerError
+from compaction.models import ChatSession, Checkpoint, CompactionRun, Message
+from compaction.services.compaction.fallback import fallback_outcome
+from compaction.services.compaction.leases import lease_lost_reason, lock_run
+from compaction.services.compaction.runs import base_checkpoint
+from compaction.services.compaction.summarizing import SummaryOutcome
+from compaction.services.locking import lock_session
+
+Status = CompactionRun.Status
+
+
+def compaction_run_finalize(*, run: CompactionRun, outcome: SummaryOutcome) -> CompactionRun:
+    """Phase 3: fenced write of checkpoint N+1; writes nothing if the lease was lost."""
+    checkpoint = None
+    with transaction.atomic():
+        session = lock_session(run.session_id)
+        run = lock_run(run)
+        now = timezone.now()
+        lost = lease_lost_reason(session, run, now)
+        if lost is not None:
+            if run.status == Status.RUNNING:
+                run.status, run.error, run.finished_at = Status.EXPIRED, lost, now
+                run.save(update_fields=["status", "error", "finished_at"])
+            if session.lease_token == run.lease_token:
+                session.lease_token = session.lease_expires_at = None
+                session.save(update_fields=["lease_token", "lease_expires_at"])
+            return run
+
+        previous = base_checkpoint(run)
+        settings = app_settings.for_session(session)
+        version = session.checkpoint_version + 1
+        new_summary_tokens = summary_tokens(
+            summary=outcome.summary,
+            version=version,
+            carried=outcome.carried,
+            image_tokens=settings.IMAGE_TOKENS,
+            block=outcome.native_block,
+        )
+        tokens_before = session.estimated_tokens
+        tokens_after = max(
+            0,
+            tokens_before
+            - run.compacted_tokens
+            - (previous.summary_tokens if previous else 0)
+            + new_summary_tokens,
+        )
+        checkpoint = Checkpoint.objects.create(
+            session=session,
+            version=version,
+            summary=outcome.summary,
+            carried=outcome.carried,
+            native_block=outcome.native_block,
+            previous=previous,
+            last_seq=run.cut_seq,
+            messages_compacted=run.messages_compacted,
+            tokens_before=tokens_before,
+            tokens_after=tokens_after,
+            summary_tokens=new_summary_tokens,
+            summarizer=outcome.summarizer,
+            model=outcome.model,
+            kind=(
+                Checkpoint.Kind.REGENERATE
+                if run.mode == CompactionRun.Mode.REGENERATE
+                else Checkpoint.Kind.UPDATE
+                if previous
+                else Checkpoint.Kind.CREATE
+            ),
+            fallback=outcome.fallback,
+            validation=outcome.validation,
+            run=run,
+            created_at=now,
+        )
+        compacted = Message.objects.filter(
+            session=session,
+            seq__gte=run.first_seq,
+            seq__lte=run.cut_seq,
+            compacted_by__isnull=True,
+        ).update(compacted_by=checkpoint)
+        if compacted != run.messages_compacted:
+            # Messages are append-only and the version is fenced, so this means corruption:
+            # roll everything back rather than write a checkpoint that lies about its range.
+            raise RuntimeError(
+                f"expected to compact {run.messages_compacted} messages, found {compacted}"
+            )
+        session.checkpoint_version = version
+        session.lease_token = session.lease_expires_at = None
+        session.active_message_count = max(0, session.active_message_count - compacted)
+        session.estimated_tokens = tokens_after
+        session.compaction_count += 1
+        session.save(
+            update_fields=[
+                "checkpoint_version",
+                "lease_token",
+                "lease_expires_at",
+                "active_message_count",
+                "estimated_tokens",
+                "compaction_count",
+                "updated_at",
+            ]
+        )
+        run.status = Status.FELL_BACK if outcome.fallback else Status.SUCCEEDED
+        run.finished_at = now
+        run.tokens_before = tokens_before
+        run.tokens_after = tokens_after
+        run.summarizer = outcome.summarizer
+        run.model = outcome.model
+        run.llm_calls += outcome.llm_calls
+        run.llm_input_tokens += outcome.input_tokens
+        run.llm_output_tokens += outcome.output_tokens
+        run.request_id = outcome.request_id or run.request_id
+        run.summarize_ms = outcome.summarize_ms or run.summarize_ms
+        run.error = outcome.error
+        run.fallback_mode = "annotate" if outcome.fallback else ""
+        run.guard_fired = bool(outcome.guard.get("fired"))
+        run.guard = outcome.guard
+        run.save()
+    signals.post_compaction.send(
+        sender=ChatSession, session=session, run=run, checkpoint=checkpoint
+    )
+    return run
+
+
+def compaction_run_fail(*, run: CompactionRun, error: SummarizerError) -> CompactionRun:
+    """After the last attempt: the fallback checkpoint, or a failed run.
+
+    A failed regeneration writes nothing: the chain it meant to repair stays as it was.
+    """
+    if app_settings.FALLBACK == "annotate" and run.mode != CompactionRun.Mode.REGENERATE:
+        return compaction_run_finalize(run=run, outcome=fallback_outcome(run=run, error=error))
+    with transaction.atomic():
+        session = lock_session(run.session_id)
+        run = lock_run(run)
+        now = timezone.now()
+        if run.status == Status.RUNNING:
+            run.status, run.error, run.finished_at = Status.FAILED, error.message, now
+            run.save(update_fields=["status", "error", "finished_at"])
+        if session.lease_token == run.lease_token:
+            session.lease_token = session.lease_expires_at = None
+            session.save(update_fields=["lease_token", "lease_expires_at"])
+    signals.post_compaction.send(sender=ChatSession, session=session, run=run, checkpoint=None)
+    return run

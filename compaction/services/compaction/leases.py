@@ -1,0 +1,133 @@
+"""Leases: who may compact a session now, extending a lease, and freeing dead ones."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from compaction.conf import ResolvedSettings, app_settings
+from compaction.exceptions import CompactionInProgress, SessionNotFound
+from compaction.models import ChatSession, CompactionRun
+from compaction.services.locking import lock_session
+
+Status = CompactionRun.Status
+
+
+def expire_runs(runs: list[CompactionRun], *, reason: str, now: datetime) -> None:
+    for run in runs:
+        run.status = Status.EXPIRED
+        run.error = reason
+        run.finished_at = now
+        run.save(update_fields=["status", "error", "finished_at"])
+
+
+def check_live(
+    session: ChatSession,
+    settings: ResolvedSettings,
+    now: datetime,
+    *,
+    claiming: CompactionRun | None = None,
+) -> None:
+    """Raise ``CompactionInProgress`` for a live run other than ``claiming``; expire dead ones.
+
+    Call with the session locked. A running run is alive while its lease is; a pending
+    (queued) run while it is younger than LEASE_SECONDS, after which its task is presumed lost.
+    """
+    live = CompactionRun.objects.select_for_update(of=("self",)).filter(
+        session=session, status__in=CompactionRun.LIVE_STATUSES
+    )
+    dead = []
+    for run in live:
+        if claiming is not None and run.pk == claiming.pk:
+            continue
+        if run.status == Status.RUNNING:
+            alive = (
+                session.lease_token == run.lease_token
+                and session.lease_expires_at is not None
+                and session.lease_expires_at > now
+            )
+        else:
+            alive = run.created_at + timedelta(seconds=settings.LEASE_SECONDS) > now
+        if alive:
+            raise CompactionInProgress("A compaction of this session is already running.", run=run)
+        dead.append(run)
+    expire_runs(dead, reason="lease expired before finalize", now=now)
+    if session.lease_token is not None:
+        session.lease_token = session.lease_expires_at = None
+        session.save(update_fields=["lease_token", "lease_expires_at"])
+
+
+def lease_lost_reason(session: ChatSession, run: CompactionRun, now: datetime) -> str | None:
+    if run.status != Status.RUNNING:
+        return f"the run is already {run.status}"
+    if session.lease_token != run.lease_token:
+        return "the lease was taken over by another run"
+    if session.checkpoint_version != run.base_version:
+        return f"the checkpoint moved from v{run.base_version} to v{session.checkpoint_version}"
+    if session.lease_expires_at is None or session.lease_expires_at <= now:
+        return "the lease expired before finalize"
+    return None
+
+
+def lock_run(run: CompactionRun) -> CompactionRun:
+    return CompactionRun.objects.select_for_update(of=("self",)).get(pk=run.pk)
+
+
+def compaction_run_extend_lease(*, run: CompactionRun) -> bool:
+    """Push the lease of a running run forward (before a task retry); False if it was lost."""
+    now = timezone.now()
+    expires = now + timedelta(seconds=app_settings.for_session(run.session).LEASE_SECONDS)
+    with transaction.atomic():
+        extended = ChatSession.objects.filter(
+            pk=run.session_id, lease_token=run.lease_token, lease_expires_at__gt=now
+        ).update(lease_expires_at=expires)
+        if extended:
+            CompactionRun.objects.filter(pk=run.pk, status=Status.RUNNING).update(
+                lease_expires_at=expires
+            )
+    return bool(extended)
+
+
+def compaction_leases_release_expired(*, now: datetime | None = None) -> list[CompactionRun]:
+    """Free leases whose holder died and drop queued runs whose task never ran.
+
+    Marks those runs ``expired`` and returns them, so the caller can queue their
+    sessions again.
+    """
+    now = now or timezone.now()
+    # LEASE_SECONDS is not a per-session setting, so one cut-off serves every session.
+    stale_pending = now - timedelta(seconds=app_settings.LEASE_SECONDS)
+    candidates = set(
+        ChatSession.objects.filter(lease_expires_at__lt=now).values_list("pk", flat=True)
+    ) | set(
+        CompactionRun.objects.filter(
+            status=Status.PENDING, created_at__lt=stale_pending
+        ).values_list("session_id", flat=True)
+    )
+    expired: list[CompactionRun] = []
+    for session_id in sorted(candidates, key=str):
+        with transaction.atomic():
+            try:
+                session = lock_session(session_id)
+            except SessionNotFound:
+                continue
+            live = list(
+                CompactionRun.objects.select_for_update(of=("self",)).filter(
+                    session=session, status__in=CompactionRun.LIVE_STATUSES
+                )
+            )
+            lease_dead = session.lease_expires_at is not None and session.lease_expires_at < now
+            dead = [
+                run
+                for run in live
+                if (run.status == Status.RUNNING and lease_dead)
+                or (run.status == Status.PENDING and run.created_at < stale_pending)
+            ]
+            expire_runs(dead, reason="lease expired; released", now=now)
+            expired += dead
+            if lease_dead:
+                session.lease_token = session.lease_expires_at = None
+                session.save(update_fields=["lease_token", "lease_expires_at"])
+    return expired

@@ -1,0 +1,56 @@
+"""Records of a run that several phases write: its base checkpoint, a skipped run, an error."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from compaction.conf import ResolvedSettings
+from compaction.exceptions import SummarizerError
+from compaction.models import ChatSession, Checkpoint, CompactionRun
+from compaction.summarizers import summarizer_name
+
+Status = CompactionRun.Status
+
+
+def base_checkpoint(run: CompactionRun) -> Checkpoint | None:
+    """The checkpoint the run builds on (None for a session's first compaction)."""
+    if not run.base_version:
+        return None
+    return Checkpoint.objects.filter(session_id=run.session_id, version=run.base_version).first()
+
+
+def skipped_run(
+    session: ChatSession,
+    settings: ResolvedSettings,
+    *,
+    trigger: str,
+    force: bool,
+    reason: str,
+    now: datetime,
+    run: CompactionRun | None = None,
+) -> CompactionRun:
+    fields = {
+        "status": Status.SKIPPED,
+        "trigger": trigger,
+        "force": force,
+        "reason": reason,
+        "base_version": session.checkpoint_version,
+        "tokens_before": session.estimated_tokens,
+        "tokens_after": session.estimated_tokens,
+        "started_at": now,
+        "finished_at": now,
+    }
+    if run is None:
+        return CompactionRun.objects.create(
+            session=session, summarizer=summarizer_name(settings), created_at=now, **fields
+        )
+    for name, value in fields.items():
+        setattr(run, name, value)
+    run.save(update_fields=[*fields])
+    return run
+
+
+def record_attempt_error(run: CompactionRun, error: SummarizerError) -> None:
+    CompactionRun.objects.filter(pk=run.pk, status=Status.RUNNING).update(
+        error=error.message, request_id=error.request_id or ""
+    )

@@ -1,0 +1,246 @@
+"""Phase 2, summarizing: no lock and no transaction while the summarizer works.
+
+The memory flush and ``pre_compaction`` run first, then the summarizer over the archived
+range (in stages when it is larger than one call), each answer validated, then the drift
+guard: one more call when the new summary lost too much of the previous one.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+import time
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from django.db.models import F
+
+from compaction import signals
+from compaction.conf import ResolvedSettings, app_settings
+from compaction.engine.cutpoint import carried_messages
+from compaction.engine.drift import compare_summaries
+from compaction.engine.transcript import chunk_transcript
+from compaction.engine.validation import validate_summary
+from compaction.exceptions import InvalidSummary, SummarizerError
+from compaction.models import ChatSession, CompactionRun, Message
+from compaction.services.compaction.runs import base_checkpoint
+from compaction.summarizers import Summarizer, SummaryRequest, SummaryResult, get_summarizer
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class SummaryOutcome:
+    """What phase 2 produced, handed to finalize."""
+
+    summary: str
+    summarizer: str
+    model: str
+    validation: dict[str, Any]
+    fallback: bool = False
+    llm_calls: int = 0
+    input_tokens: int = 0
+    output_tokens: int = 0
+    request_id: str = ""
+    summarize_ms: int = 0
+    carried: list[dict[str, Any]] = field(default_factory=list)
+    error: str = ""
+    #: What the drift guard did (empty when it did not run).
+    guard: dict[str, Any] = field(default_factory=dict)
+    #: The server compaction block that stands for ``summary`` (a server-side summarizer).
+    native_block: dict[str, Any] | None = None
+
+
+def memory_flush_once(*, session: ChatSession, run: CompactionRun | None) -> bool:
+    """Call the host's MEMORY_FLUSH at most once per checkpoint version.
+
+    The conditional UPDATE is the guard: of any number of concurrent callers for one
+    version, exactly one sees a row updated and calls the host.
+    """
+    flush = app_settings.import_callable("MEMORY_FLUSH")
+    if flush is None:
+        return False
+    version = run.base_version if run is not None else session.checkpoint_version
+    updated = (
+        ChatSession.objects.filter(pk=session.pk, checkpoint_version=version)
+        .exclude(memory_flush_version=version)
+        .update(memory_flush_version=version)
+    )
+    if not updated:
+        return False
+    try:
+        flush(session=session, run=run)
+    except Exception:
+        # The host's memory store failing must not stop compaction of an overflowing session.
+        logger.exception("MEMORY_FLUSH failed for session %s", session.pk)
+    return True
+
+
+def call_summarizer(
+    summarizer: Summarizer, request: SummaryRequest, settings: ResolvedSettings, usage: dict
+) -> SummaryResult:
+    """One summarizer call, validated; usage is accumulated into ``usage``.
+
+    The result's text is the validated summary (capped at SUMMARY_MAX_CHARS), except
+    under a server compaction block: its signature covers the text, which stays whole.
+    """
+    result = summarizer.summarize(request)
+    usage["calls"] += 1
+    usage["input_tokens"] += result.input_tokens
+    usage["output_tokens"] += result.output_tokens
+    usage["request_id"] = result.request_id or usage["request_id"]
+    usage["model"] = result.model or usage["model"]
+    validation = validate_summary(
+        result.text, max_chars=settings.SUMMARY_MAX_CHARS, min_chars=settings.SUMMARY_MIN_CHARS
+    )
+    if not validation.ok:
+        raise InvalidSummary(
+            "The summary was rejected: " + "; ".join(validation.errors),
+            request_id=result.request_id,
+            details={"errors": list(validation.errors)},
+        )
+    usage["validation"] = validation.as_dict()
+    return result if result.block is not None else replace(result, text=validation.text)
+
+
+def drift_guard(
+    *,
+    previous: str,
+    summary: SummaryResult,
+    last_request: SummaryRequest,
+    summarizer: Summarizer,
+    settings: ResolvedSettings,
+    usage: dict,
+) -> tuple[SummaryResult, dict[str, Any]]:
+    """Retry once, naming the dropped facts, when too many of the previous version's went.
+
+    Returns the summary to keep and what the guard did, for the run's record.
+    """
+    limit = settings.DRIFT_GUARD_MAX_LOSS
+    report = compare_summaries(previous, summary.text)
+    if limit is None or report.drift_score <= limit:
+        return summary, {"fired": False, "drift_score": round(report.drift_score, 4)}
+    lost = [fact.value for fact in report.lost if fact.critical][:50]
+    instructions = (
+        "Your previous attempt dropped these facts from the previous checkpoint. Keep each of "
+        "them, verbatim, unless the new messages made it obsolete:\n"
+        + "\n".join(f"- {value}" for value in lost)
+    )
+    record: dict[str, Any] = {
+        "fired": True,
+        "limit": limit,
+        "drift_before": round(report.drift_score, 4),
+        "lost_before": lost,
+    }
+    try:
+        retried = call_summarizer(
+            summarizer, replace(last_request, extra_instructions=instructions), settings, usage
+        )
+    except SummarizerError as exc:
+        record.update(kept="first", retry_error=exc.message)
+        return summary, record
+    after = compare_summaries(previous, retried.text)
+    better = after.drift_score < report.drift_score
+    record.update(
+        drift_after=round(after.drift_score, 4),
+        lost_after=[fact.value for fact in after.lost if fact.critical][:50],
+        recovered=sorted(set(lost) - {fact.value for fact in after.lost if fact.critical}),
+        kept="retry" if better else "first",
+    )
+    return (retried if better else summary), record
+
+
+def compaction_run_summarize(
+    *, run: CompactionRun, summarizer: Summarizer | None = None
+) -> SummaryOutcome:
+    """Phase 2, one attempt. Reads only immutable rows; raises ``SummarizerError``.
+
+    A regeneration (``run.mode == "regenerate"``) summarizes every archived message from
+    scratch instead of updating the previous summary, to repair a drifted chain.
+    """
+    session = run.session
+    settings = app_settings.for_session(session)
+    summarizer = summarizer or get_summarizer(settings)
+    CompactionRun.objects.filter(pk=run.pk).update(attempts=F("attempts") + 1)
+    run.attempts += 1
+    if run.attempts == 1:
+        run.memory_flushed = memory_flush_once(session=session, run=run)
+        if run.memory_flushed:
+            CompactionRun.objects.filter(pk=run.pk).update(memory_flushed=True)
+        signals.pre_compaction.send(sender=ChatSession, session=session, run=run)
+
+    regenerate = run.mode == CompactionRun.Mode.REGENERATE
+    previous = base_checkpoint(run)
+    messages = list(
+        Message.objects.filter(session=session, seq__gte=run.first_seq, seq__lte=run.cut_seq)
+        .order_by("seq")
+        .values("seq", "role", "format", "content", "pinned")
+    )
+    chunks = chunk_transcript(
+        messages,
+        # A summarizer that sends messages (not a transcript) takes the range whole.
+        max_chars=settings.SUMMARY_INPUT_MAX_CHARS if summarizer.chunked else sys.maxsize,
+        head=settings.TOOL_PREVIEW_HEAD,
+        tail=settings.TOOL_PREVIEW_TAIL,
+    )
+    summary = previous.summary if previous and not regenerate else None
+    block = previous.native_block if previous and not regenerate else None
+    started = time.monotonic()
+    usage: dict[str, Any] = {
+        "calls": 0,
+        "input_tokens": 0,
+        "output_tokens": 0,
+        "request_id": "",
+        "model": "",
+        "validation": None,
+    }
+    request = None
+    # Multi-stage: each chunk updates the summary so far, so input beyond
+    # SUMMARY_INPUT_MAX_CHARS is summarized in order rather than cut.
+    result = None
+    for chunk in chunks:
+        request = SummaryRequest(
+            messages=chunk.messages,
+            transcript=chunk.text,
+            previous_summary=summary,
+            max_chars=settings.SUMMARY_MAX_CHARS,
+            system_prompt=session.system_prompt,
+            previous_block=block,
+        )
+        result = call_summarizer(summarizer, request, settings, usage)
+        summary, block = result.text, result.block
+    assert request is not None and result is not None
+    guard: dict[str, Any] = {}
+    if previous is not None and not regenerate and not previous.fallback:
+        result, guard = drift_guard(
+            previous=previous.summary,
+            summary=result,
+            last_request=request,
+            summarizer=summarizer,
+            settings=settings,
+            usage=usage,
+        )
+    if result.block is not None:
+        carried: list[dict[str, Any]] = []  # the server's block stands alone, first
+    elif regenerate and previous:
+        carried = list(previous.carried)
+    else:
+        carried = carried_messages(
+            messages,
+            previous.carried if previous else None,
+            protect_first=settings.PROTECT_FIRST_MESSAGE,
+        )
+    return SummaryOutcome(
+        summary=result.text,
+        summarizer=summarizer.name,
+        model=usage["model"] or summarizer.model,
+        validation=usage["validation"],
+        llm_calls=usage["calls"],
+        input_tokens=usage["input_tokens"],
+        output_tokens=usage["output_tokens"],
+        request_id=usage["request_id"],
+        summarize_ms=int((time.monotonic() - started) * 1000),
+        carried=carried,
+        guard=guard,
+        native_block=result.block,
+    )
