@@ -42,6 +42,7 @@ from typing import Any
 # compaction.summarizers.base imports nothing else. Everything touching models is imported
 # inside functions, so this module can be imported before the app registry is ready.
 from compaction.conf import ResolvedSettings
+from compaction.engine.tokens import reduction_percentage
 from compaction.summarizers.base import Summarizer, SummaryRequest, SummaryResult
 
 DEFAULT_SIZES: tuple[int, ...] = (1_000, 10_000, 100_000)
@@ -1004,13 +1005,11 @@ class Bench:
             "messages_compacted": run.messages_compacted,
             "tokens_before": before,
             "tokens_after": after,
-            "reduction_pct": round(100 * (before - after) / before, 1) if before else 0.0,
+            "reduction_pct": round(reduction_percentage(before, after) or 0.0, 1),
             "context_tokens_before": context_before,
             "context_tokens_after": context_after,
-            "context_reduction_pct": (
-                round(100 * (context_before - context_after) / context_before, 1)
-                if context_before
-                else 0.0
+            "context_reduction_pct": round(
+                reduction_percentage(context_before, context_after) or 0.0, 1
             ),
             "compaction_ms": round(elapsed_ms, 1),
             "timed_under_tracemalloc": traced,

@@ -12,6 +12,19 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 
+from compaction.engine.tokens import reduction_percentage
+
+
+class TokenReduction:
+    """What a checkpoint and a run both record: context tokens before and after."""
+
+    tokens_before: int | None
+    tokens_after: int | None
+
+    @property
+    def reduction_percentage(self) -> float | None:
+        return reduction_percentage(self.tokens_before, self.tokens_after)
+
 
 class Role(models.TextChoices):
     USER = "user", "user"
@@ -123,7 +136,7 @@ class ChatSession(models.Model):
         return self.total_cache_read_tokens / total if total else None
 
 
-class Checkpoint(models.Model):
+class Checkpoint(TokenReduction, models.Model):
     class Kind(models.TextChoices):
         CREATE = "create", "create"
         UPDATE = "update", "update"
@@ -235,7 +248,7 @@ class Message(models.Model):
         return self.compacted_by_id is None
 
 
-class CompactionRun(models.Model):
+class CompactionRun(TokenReduction, models.Model):
     class Status(models.TextChoices):
         PENDING = "pending", "pending"
         RUNNING = "running", "running"

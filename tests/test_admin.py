@@ -17,16 +17,11 @@ from django.urls import reverse
 
 from compaction import selectors, services
 from compaction.admin import RECENT_MESSAGES
-from compaction.admin_views import side_by_side
+from compaction.admin.chart import ChartPoint, drift_chart_svg, nice_ticks
+from compaction.admin.rendering import content_preview, render_content
+from compaction.admin.views import side_by_side
 from compaction.engine.drift import DiffLine
 from compaction.models import ChatSession, Checkpoint, CompactionRun, Message
-from compaction.templatetags.compaction_admin import (
-    ChartPoint,
-    content_preview,
-    drift_chart_svg,
-    nice_ticks,
-    render_content,
-)
 from tests.helpers import (
     VALID_SUMMARY,
     ScriptedSummarizer,

@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 
 from compaction import selectors, services
+from compaction.admin.rendering import render_content
 from compaction.content import CLEARED_TEXT
 from compaction.models import Message
-from compaction.templatetags.compaction_admin import render_content
 from tests import responses
 from tests.api_helpers import assert_error, row_counts, sess
 from tests.helpers import anthropic_accepts, assistant, tool_answer, user

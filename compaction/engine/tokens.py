@@ -51,3 +51,10 @@ def calibrate(ratio: float, *, estimated: int, actual: int, alpha: float = 0.1) 
         return ratio
     sample = min(MAX_RATIO, max(MIN_RATIO, actual / estimated))
     return (1 - alpha) * ratio + alpha * sample
+
+
+def reduction_percentage(before: int | None, after: int | None) -> float | None:
+    """How much smaller ``after`` is than ``before``, in percent (None when unknown)."""
+    if not before or after is None:
+        return None
+    return (before - after) / before * 100

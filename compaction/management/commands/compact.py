@@ -18,6 +18,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from tqdm import tqdm
 
 from compaction import selectors
+from compaction.engine.tokens import reduction_percentage
 from compaction.exceptions import CompactionError, CompactionInProgress
 from compaction.management.commands._common import error_text, parse_session_id
 from compaction.models import CompactionRun
@@ -31,8 +32,7 @@ COMPACTED = (Status.SUCCEEDED, Status.FELL_BACK)
 def reduction(before: int | None, after: int | None) -> str:
     if before is None or after is None:
         return f"{before if before is not None else '?'} → ? tokens"
-    percent = (before - after) / before * 100 if before else 0.0
-    return f"{before} → {after} tokens ({percent:.1f}% less)"
+    return f"{before} → {after} tokens ({reduction_percentage(before, after) or 0.0:.1f}% less)"
 
 
 class Command(BaseCommand):

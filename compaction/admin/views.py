@@ -23,6 +23,8 @@ from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.http import urlencode
 
+from compaction.admin.chart import ChartPoint
+from compaction.admin.forms import VersionDiffForm
 from compaction.content import message_text
 from compaction.engine.drift import (
     DiffLine,
@@ -32,9 +34,7 @@ from compaction.engine.drift import (
     coverage,
     fact_ledger,
 )
-from compaction.forms import VersionDiffForm
 from compaction.models import ChatSession, Checkpoint, Message
-from compaction.templatetags.compaction_admin import ChartPoint
 
 if TYPE_CHECKING:
     from django.contrib.admin import ModelAdmin

@@ -1,0 +1,186 @@
+"""Checkpoints: the summary by section, what it carries, its originals."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+from django.contrib.admin.utils import quote
+from django.db.models import (
+    QuerySet,
+)
+from django.db.models.functions import Length
+from django.http import HttpRequest
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
+
+from compaction.admin.base import ReadOnlyAdmin, TokenColumns
+from compaction.admin.html import EMPTY, join_html, json_html, links_html, number
+from compaction.admin.rendering import render_content
+from compaction.engine.validation import split_sections
+from compaction.models import ChatSession, Checkpoint, CompactionRun
+
+
+@admin.register(Checkpoint)
+class CheckpointAdmin(TokenColumns, ReadOnlyAdmin):
+    list_display = (
+        "version",
+        "session_link",
+        "kind",
+        "fallback",
+        "size",
+        "archived",
+        "tokens",
+        "reduction",
+        "summarizer",
+        "model",
+        "run_link",
+        "created_at",
+    )
+    list_display_links = ("version",)
+    list_select_related = ("session",)
+    list_filter = ("kind", "fallback", "summarizer")
+    search_fields = ("=session__id", "session__external_id")
+    ordering = ("-id",)
+    fieldsets = (
+        (
+            None,
+            {
+                "fields": (
+                    "session_link",
+                    "version",
+                    "chain",
+                    "kind",
+                    "fallback",
+                    "run_link",
+                    "created_at",
+                    "related_pages",
+                )
+            },
+        ),
+        (
+            "Size",
+            {
+                "fields": (
+                    "size",
+                    "summary_tokens",
+                    "messages_compacted",
+                    "last_seq",
+                    "tokens_before",
+                    "tokens_after",
+                    "reduction",
+                )
+            },
+        ),
+        ("Summarizer", {"fields": ("summarizer", "model", "validation_json")}),
+        ("Summary", {"fields": ("summary_sections",)}),
+        ("Carried verbatim", {"fields": ("carried_html",)}),
+        ("Raw summary", {"classes": ("collapse",), "fields": ("summary_raw",)}),
+    )
+    readonly_fields = (
+        "created_at",
+        "session_link",
+        "chain",
+        "run_link",
+        "related_pages",
+        "size",
+        "reduction",
+        "validation_json",
+        "summary_sections",
+        "carried_html",
+        "summary_raw",
+    )
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet:
+        qs = super().get_queryset(request).annotate(size_chars=Length("summary"))
+        if self.is_changelist(request):
+            # The list never shows these (possibly large) texts: leave them in the database.
+            qs = qs.defer("summary", "carried", "validation")
+        return qs
+
+    @admin.display(description="session", ordering="session")
+    def session_link(self, obj: Checkpoint) -> SafeString | str:
+        return self.link(ChatSession, obj.session_id, obj.session)
+
+    @admin.display(description="size (chars)", ordering="size_chars")
+    def size(self, obj: Checkpoint) -> str:
+        return number(getattr(obj, "size_chars", None))
+
+    @admin.display(description="archived", ordering="messages_compacted")
+    def archived(self, obj: Checkpoint) -> str:
+        return f"{obj.messages_compacted:,} msgs"
+
+    @admin.display(description="run")
+    def run_link(self, obj: Checkpoint) -> SafeString | str:
+        return self.link(CompactionRun, obj.run_id, "run") if obj.run_id else EMPTY
+
+    @admin.display(description="chain")
+    def chain(self, obj: Checkpoint) -> SafeString:
+        following = Checkpoint.objects.filter(previous_id=obj.pk).values_list("pk", "version")
+        nxt = following.first()
+        return format_html(
+            "{} · <strong>v{}</strong> · {}",
+            self.link(Checkpoint, obj.previous_id, f"← v{obj.version - 1}")
+            if obj.previous_id
+            else "(first version)",
+            obj.version,
+            self.link(Checkpoint, nxt[0], f"v{nxt[1]} →") if nxt else "(latest version)",
+        )
+
+    @admin.display(description="pages")
+    def related_pages(self, obj: Checkpoint) -> SafeString:
+        pk = quote(obj.session_id)
+        links = [
+            (
+                f"archived originals ({obj.messages_compacted})",
+                self.url(ChatSession, "originals", pk, obj.version),
+            ),
+            ("drift timeline", self.url(ChatSession, "timeline", pk)),
+        ]
+        if obj.version > 1:
+            links.append(
+                (
+                    f"diff v{obj.version - 1} → v{obj.version}",
+                    self.url(ChatSession, "diff", pk, old=obj.version - 1, new=obj.version),
+                )
+            )
+        return links_html(links)
+
+    @admin.display(description="validation")
+    def validation_json(self, obj: Checkpoint) -> SafeString:
+        return json_html(obj.validation)
+
+    @admin.display(description="summary by section")
+    def summary_sections(self, obj: Checkpoint) -> SafeString:
+        sections = split_sections(obj.summary)
+        if not sections:
+            return format_html('<pre class="cmp-body">{}</pre>', obj.summary)
+        parts = [
+            format_html(
+                '<section class="cmp-section"><h3>{}</h3><pre class="cmp-body">{}</pre></section>',
+                name,
+                "\n".join(lines).strip() or "(empty)",
+            )
+            for name, lines in sections.items()
+        ]
+        return join_html(parts)
+
+    @admin.display(description="carried messages")
+    def carried_html(self, obj: Checkpoint) -> SafeString:
+        if not obj.carried:
+            return mark_safe(EMPTY)
+        parts = [
+            format_html(
+                '<div class="cmp-carried"><div class="cmp-label">#{} {}{}</div>{}</div>',
+                item.get("seq", "?"),
+                item.get("role", "?"),
+                " (protected first message)" if item.get("protected") else " (pinned)",
+                render_content(
+                    item.get("content"), item.get("format", "anthropic"), item.get("role", "user")
+                ),
+            )
+            for item in obj.carried
+        ]
+        return join_html(parts)
+
+    @admin.display(description="summary (raw text)")
+    def summary_raw(self, obj: Checkpoint) -> SafeString:
+        return format_html('<pre class="cmp-body">{}</pre>', obj.summary)

@@ -1,0 +1,104 @@
+"""Messages, in whatever format they were appended, rendered block by block."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+from django.db.models import (
+    F,
+    QuerySet,
+)
+from django.http import HttpRequest
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+
+from compaction.admin.base import ReadOnlyAdmin
+from compaction.admin.filters import (
+    MessageStateFilter,
+)
+from compaction.admin.html import json_html
+from compaction.admin.rendering import content_preview, render_content
+from compaction.models import ChatSession, Checkpoint, Message
+
+
+@admin.register(Message)
+class MessageAdmin(ReadOnlyAdmin):
+    list_display = (
+        "seq",
+        "session_link",
+        "role",
+        "state",
+        "pinned",
+        "token_estimate",
+        "preview",
+        "created_at",
+    )
+    list_display_links = ("seq",)
+    list_select_related = ("session",)
+    list_filter = ("role", "format", MessageStateFilter, "pinned")
+    search_fields = ("=session__id", "session__external_id")
+    # Newest first on the primary key index: cheap however long the history is.
+    ordering = ("-id",)
+    show_full_result_count = False
+    fieldsets = (
+        (
+            None,
+            {
+                "fields": (
+                    "session_link",
+                    "seq",
+                    "role",
+                    "format",
+                    "state",
+                    "pinned",
+                    "token_estimate",
+                    "created_at",
+                )
+            },
+        ),
+        ("Content", {"fields": ("content_html",)}),
+        ("Raw", {"classes": ("collapse",), "fields": ("content_json", "metadata_json")}),
+    )
+    readonly_fields = (
+        "created_at",
+        "session_link",
+        "state",
+        "content_html",
+        "content_json",
+        "metadata_json",
+    )
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet:
+        # The replacing checkpoint's version by annotation: joining the whole checkpoint
+        # row would drag its summary along for every message on the page.
+        return super().get_queryset(request).annotate(compacted_version=F("compacted_by__version"))
+
+    @admin.display(description="session", ordering="session")
+    def session_link(self, obj: Message) -> SafeString | str:
+        return self.link(ChatSession, obj.session_id, obj.session)
+
+    @admin.display(description="state")
+    def state(self, obj: Message) -> SafeString | str:
+        if obj.compacted_by_id is None:
+            return "active"
+        version = getattr(obj, "compacted_version", None)
+        return format_html(
+            'compacted by <a href="{}">v{}</a>',
+            self.url(Checkpoint, "change", obj.compacted_by_id),
+            version if version is not None else "?",
+        )
+
+    @admin.display(description="content")
+    def preview(self, obj: Message) -> str:
+        return content_preview(obj.content, fmt=obj.format, role=obj.role)
+
+    @admin.display(description="content")
+    def content_html(self, obj: Message) -> SafeString:
+        return render_content(obj.content, obj.format, obj.role)
+
+    @admin.display(description="content (JSON)")
+    def content_json(self, obj: Message) -> SafeString:
+        return json_html(obj.content)
+
+    @admin.display(description="metadata")
+    def metadata_json(self, obj: Message) -> SafeString:
+        return json_html(obj.metadata)
