@@ -16,19 +16,11 @@ from hypothesis import strategies as st
 
 from compaction.conf import DEFAULTS, ResolvedSettings
 from compaction.content import message_text
-from compaction.engine.drift import (
-    MAX_FACTS_PER_TEXT,
-    DiffLine,
-    Fact,
-    _outline,
-    compare_summaries,
-    coverage,
-    extract_facts,
-    fact_ledger,
-    normalize_key,
-)
+from compaction.engine.drift import DiffLine, compare_summaries
+from compaction.engine.facts import MAX_FACTS_PER_TEXT, Fact, extract_facts, normalize_key
+from compaction.engine.ledger import coverage, fact_ledger
+from compaction.engine.outline import outline, split_sections
 from compaction.engine.prompts import SECTIONS
-from compaction.engine.validation import split_sections
 from compaction.summarizers.base import SummaryRequest
 from compaction.summarizers.offline import OfflineSummarizer
 from tests.helpers import VALID_SUMMARY, render_transcript
@@ -212,6 +204,15 @@ def test_facts_are_deterministic_and_deduplicated() -> None:
     assert (path.value, path.section) == ("src/parser.py", "Goal")
 
 
+def test_markup_and_doubled_slashes_are_not_paths() -> None:
+    page = (
+        '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Strict//EN">\n'
+        "<html><head><title>Id</title></head><body><h1>Hi</h1><ul><li>a</li></ul></body></html>\n"
+        "PROCESS-DONE///\nThe flag is in /etc/passwd"
+    )
+    assert values(extract_facts(page), "path") == ["/etc/passwd"]
+
+
 def test_fact_count_is_capped() -> None:
     text = "\n".join(f"- src/module_{i}.py" for i in range(3 * MAX_FACTS_PER_TEXT))
     facts = extract_facts(text)
@@ -219,19 +220,34 @@ def test_fact_count_is_capped() -> None:
     assert facts[0].value == "src/module_0.py"
 
 
-def test_outline_matches_split_sections() -> None:
-    # The drift module re-implements the section split with offsets (and without a regex
-    # that backtracks on long lines); it must agree with validation.split_sections.
-    _, chain = offline_chain(FIXTURE)
+def test_outline_sections_subsections_and_offsets() -> None:
+    # One parser for validation, drift and the offline summarizer: what each of them sees.
     tricky = (
         "Preamble line\n## 1. Goal:\nText\n**Note**\nmore\n### Unknown\nlost\n"
-        "## Progress\n### Done\n- a\n### In Progress\n- b\n## Key decisions and reasons\n- c\n"
+        "## Progress\nloose\n### Done\n- a\n### In Progress\n- b\n"
+        "## Key decisions and reasons\n- c\n"
     )
-    for text in [VALID_SUMMARY, tricky, *chain]:
-        expected = split_sections(text)
-        outline = _outline(text)
-        got = {name: [line for _, line in lines] for name, lines in outline.lines.items()}
-        assert got == expected
+    assert split_sections(tricky) == {
+        "Goal": ["Text", "**Note**", "more"],
+        "Progress": ["loose", "- a", "- b"],
+        "Key Decisions": ["- c"],
+    }
+    found = outline(tricky)
+    assert [line for _, line in found.progress["Done"]] == ["loose", "- a"]
+    assert [line for _, line in found.progress["In Progress"]] == ["- b"]
+    assert found.section_at(tricky.index("Preamble")) is None
+    assert found.section_at(tricky.index("more")) == "Goal"
+    assert found.section_at(tricky.index("lost")) is None
+    assert found.section_at(tricky.index("- c")) == "Key Decisions"
+    for name, lines in found.lines.items():
+        for offset, line in lines:
+            assert tricky[offset : offset + len(line)] == line, name
+
+
+def test_outline_of_the_offline_chain_has_every_section() -> None:
+    _, chain = offline_chain(FIXTURE)
+    for text in [VALID_SUMMARY, *chain]:
+        assert set(split_sections(text)) == set(SECTIONS)
 
 
 # ----------------------------------------------------------------------------- comparison

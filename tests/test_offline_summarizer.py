@@ -11,8 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from compaction.conf import DEFAULTS, ResolvedSettings
+from compaction.engine.facts import extract_facts, normalize_key
+from compaction.engine.outline import split_sections
 from compaction.engine.prompts import SECTIONS
-from compaction.engine.validation import split_sections, validate_summary
+from compaction.engine.validation import validate_summary
 from compaction.summarizers.base import SummaryRequest
 from compaction.summarizers.offline import OfflineSummarizer
 from tests.helpers import render_transcript
@@ -170,6 +172,23 @@ def test_fixture_transcripts_validate(summarizer: OfflineSummarizer, path: Path)
     assert validation.ok, validation.errors
     assert not validation.truncated
     _assert_structure(text)
+
+
+@pytest.mark.parametrize("path", FIXTURES, ids=[path.stem for path in FIXTURES])
+def test_listed_facts_are_the_facts_drift_counts(summarizer: OfflineSummarizer, path: Path) -> None:
+    # One extractor: every path and URL the summary lists is a fact of that kind to the
+    # drift audit, so what the summarizer keeps is exactly what drift checks for.
+    messages = json.loads(path.read_text())["messages"]
+    text = summarizer.summarize(_request(messages, max_chars=20_000)).text
+    facts = {fact.ident for fact in extract_facts(text)}
+    listed = 0
+    for line in split_sections(text)["Critical Context"]:
+        for label, kind in (("- File: `", "path"), ("- URL: ", "url")):
+            if line.startswith(label):
+                value = line.removeprefix(label).removesuffix("`")
+                assert (kind, normalize_key(kind, value)) in facts, line
+                listed += 1
+    assert listed
 
 
 def test_fixture_transcripts_validate_in_chunks(summarizer: OfflineSummarizer) -> None:

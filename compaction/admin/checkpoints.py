@@ -15,7 +15,7 @@ from django.utils.safestring import SafeString, mark_safe
 from compaction.admin.base import ReadOnlyAdmin, TokenColumns
 from compaction.admin.html import EMPTY, join_html, json_html, links_html, number
 from compaction.admin.rendering import render_content
-from compaction.engine.validation import split_sections
+from compaction.engine.outline import split_sections
 from compaction.models import ChatSession, Checkpoint, CompactionRun
 
 

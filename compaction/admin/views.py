@@ -26,14 +26,10 @@ from django.utils.http import urlencode
 from compaction.admin.chart import ChartPoint
 from compaction.admin.forms import VersionDiffForm
 from compaction.content import message_text
-from compaction.engine.drift import (
-    DiffLine,
-    Fact,
-    LedgerEntry,
-    compare_summaries,
-    coverage,
-    fact_ledger,
-)
+from compaction.engine.drift import DiffLine, compare_summaries
+from compaction.engine.facts import Fact
+from compaction.engine.ledger import LedgerEntry, coverage, fact_ledger
+from compaction.engine.tokens import reduction_percentage
 from compaction.models import ChatSession, Checkpoint, Message
 
 if TYPE_CHECKING:
@@ -278,7 +274,7 @@ def timeline_view(
                 **row,
                 "point": point,
                 "chars": len(row["summary"]),
-                "reduction": (before - after) / before * 100 if before else None,
+                "reduction": reduction_percentage(before, after),
                 "url": _admin_url(model_admin, Checkpoint, "change", row["pk"]),
                 "originals_url": _admin_url(
                     model_admin, ChatSession, "originals", pk, row["version"]

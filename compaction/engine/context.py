@@ -21,7 +21,7 @@ from typing import Any
 
 from compaction.content import ANTHROPIC, OPENAI, canonical_blocks, transcript_text
 from compaction.content import openai as openai_format
-from compaction.engine.pruning import prune_tool_results
+from compaction.engine.pruning import prune_for_settings
 from compaction.engine.tokens import message_tokens, text_tokens
 
 SUMMARY_PREAMBLE = (
@@ -271,14 +271,7 @@ def build_context(
 ) -> ContextPayload:
     """Assemble the payload; ``messages`` are the active ones, oldest first, as stored
     (``{"role", "content", "format"?}``)."""
-    pruned = prune_tool_results(
-        messages,
-        soft_trim_chars=settings.TOOL_SOFT_TRIM_CHARS,
-        head=settings.TOOL_SOFT_TRIM_HEAD,
-        tail=settings.TOOL_SOFT_TRIM_TAIL,
-        hard_clear_after=settings.TOOL_HARD_CLEAR_AFTER,
-        keep_last=settings.KEEP_LAST_TOOL_RESULTS,
-    )
+    pruned = prune_for_settings(messages, settings)
     build = _build_openai if fmt == OPENAI else _build_anthropic
     system, body, breakpoints = build(system_prompt, checkpoint, pruned.messages, settings)
     raw = sum(

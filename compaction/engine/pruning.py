@@ -50,6 +50,18 @@ def _prune_message(message: dict[str, Any], action: Pruning) -> tuple[dict[str, 
     return ({**message, "content": blocks} if changed else message), changed
 
 
+def prune_for_settings(messages: Sequence[dict[str, Any]], settings: Any) -> PruneResult:
+    """``prune_tool_results`` with the thresholds of ``settings`` (a ``ResolvedSettings``)."""
+    return prune_tool_results(
+        messages,
+        soft_trim_chars=settings.TOOL_SOFT_TRIM_CHARS,
+        head=settings.TOOL_SOFT_TRIM_HEAD,
+        tail=settings.TOOL_SOFT_TRIM_TAIL,
+        hard_clear_after=settings.TOOL_HARD_CLEAR_AFTER,
+        keep_last=settings.KEEP_LAST_TOOL_RESULTS,
+    )
+
+
 def prune_tool_results(
     messages: Sequence[dict[str, Any]],
     *,

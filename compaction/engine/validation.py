@@ -8,19 +8,13 @@ so they cannot snowball version after version.
 
 from __future__ import annotations
 
-import re
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from compaction.engine.prompts import KEY_SECTIONS, PROGRESS_SUBSECTIONS, SECTIONS
+from compaction.engine.outline import has_content, split_sections
+from compaction.engine.prompts import KEY_SECTIONS, SECTIONS
 
 TRUNCATION_MARKER = "\n\n[… summary truncated to {max_chars} characters]"
-
-_HEADING = re.compile(r"^\s{0,3}(?:#{1,6}\s*(?P<h>.+?)\s*#*\s*|\*\*(?P<b>[^*]+?)\*\*:?\s*)$")
-_EMPTY_LINE = re.compile(
-    r"^[\s\-*•]*(?:\(?\s*(?:none|n/?a|nothing|tbd|todo|\.\.\.|…)\s*\)?\.?)?[\s\-*•]*$",
-    re.IGNORECASE,
-)
 
 
 @dataclass(frozen=True)
@@ -41,48 +35,6 @@ class SummaryValidation:
         data["sections_found"] = list(self.sections_found)
         data["sections_with_content"] = list(self.sections_with_content)
         return data
-
-
-def canonical_section(heading: str) -> str | None:
-    """Map a heading's text to one of ``SECTIONS`` (tolerant of case, numbering, colons)."""
-    text = re.sub(r"^[\d.)\s]+", "", heading).strip().strip(":").strip("*").strip().lower()
-    text = text.replace(" and ", " & ")
-    for name in SECTIONS:
-        if text == name.lower() or text.startswith(name.lower()):
-            return name
-    return None
-
-
-def split_sections(text: str) -> dict[str, list[str]]:
-    """The summary's lines grouped under the checkpoint section they belong to.
-
-    Lines before the first recognised heading, and under unknown headings, are
-    dropped; Progress's Done / In Progress sub-headings count as content of Progress.
-    """
-    sections: dict[str, list[str]] = {}
-    current: str | None = None
-    for line in text.splitlines():
-        match = _HEADING.match(line)
-        if match:
-            heading = match.group("h") or match.group("b") or ""
-            name = canonical_section(heading)
-            if name is not None:
-                current = name
-                sections.setdefault(name, [])
-                continue
-            sub = heading.strip().strip(":").lower()
-            if current == "Progress" and sub in {s.lower() for s in PROGRESS_SUBSECTIONS}:
-                continue
-            if current is not None and not match.group("b"):
-                current = None
-                continue
-        if current is not None:
-            sections[current].append(line)
-    return sections
-
-
-def has_content(lines: list[str]) -> bool:
-    return any(not _EMPTY_LINE.match(line) for line in lines)
 
 
 def cap_summary(text: str, max_chars: int) -> tuple[str, bool]:

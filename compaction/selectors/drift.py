@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from compaction.content import message_text
-from compaction.engine.drift import Coverage, FactLedger, coverage, fact_ledger
+from compaction.engine.ledger import Coverage, FactLedger, coverage, fact_ledger
 from compaction.models import ChatSession, Checkpoint, Message
 
 # Coverage reads archived originals; an audit of a 100k-message archive must stay bounded.

@@ -1,0 +1,51 @@
+"""An offline, heuristic checkpoint summarizer: no model, no network, no randomness.
+
+It writes the same seven-section checkpoint as the LLM prompt, but by extraction:
+sentences are picked by cue phrases ("must", "we decided", "fixed", "next" ...) and
+facts (file paths, URLs, error lines, backticked identifiers, commands, numbers with
+units) by the app's one fact extractor. The same input always gives byte-identical
+output, so tests, demos and development without an API key get a stable, valid summary.
+
+It is a stand-in, far weaker than a model: production uses Claude
+(``compaction.summarizers.anthropic.AnthropicSummarizer``).
+
+Message text is only ever data here. Nothing in it is acted on, and every item is
+bounded and flattened to one line, so a message can neither forge a heading nor grow
+the summary past ``max_chars``.
+"""
+
+from __future__ import annotations
+
+from compaction.engine.outline import outline
+from compaction.summarizers.base import Summarizer, SummaryRequest, SummaryResult
+from compaction.summarizers.offline.extractor import Extractor
+from compaction.summarizers.offline.writer import fit, merge, previous_items
+
+
+class OfflineSummarizer(Summarizer):
+    """Deterministic extractive summarizer for tests, demos and running without an API key."""
+
+    name = "offline"
+
+    @property
+    def model(self) -> str:
+        return "offline-extractive-v1"
+
+    def summarize(self, request: SummaryRequest) -> SummaryResult:
+        extractor = Extractor()
+        extractor.run(request.messages)
+        # The host may list facts that must survive ("- ..." lines); other instructions are
+        # for a model and have no meaning here.
+        facts = [
+            line.strip()[2:].strip()
+            for line in request.extra_instructions.splitlines()
+            if line.strip().startswith("- ") and line.strip()[2:].strip()
+        ]
+        previous = request.previous_summary or ""
+        earlier = previous_items(outline(previous).lines.get("Conversation Dynamics", ()))
+        goal, lists = merge(previous, extractor.goal, extractor.lists(earlier), facts)
+        text = fit(goal, lists, request.max_chars)
+        return SummaryResult(text=text, model=self.model, input_tokens=0, output_tokens=0)
+
+
+__all__ = ["OfflineSummarizer"]

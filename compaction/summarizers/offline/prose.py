@@ -1,0 +1,209 @@
+"""The offline summarizer's reading of prose: which sentences state a constraint, a decision,
+finished work, next steps or an intent, and the one-line form every item is written in.
+
+Cue phrases, not a model: deterministic and weak by design. Facts (paths, URLs, errors,
+identifiers, numbers) are not found here but by ``compaction.engine.facts``, the extractor
+the drift audit uses too.
+"""
+
+from __future__ import annotations
+
+import re
+
+from compaction.engine.transcript import neutralize
+
+ITEM_MAX_CHARS = 300
+GOAL_MAX_CHARS = 400
+
+
+def _cues(*phrases: str) -> re.Pattern[str]:
+    return re.compile(r"(?<![\w'])(?:" + "|".join(phrases) + r")(?![\w'])", re.IGNORECASE)
+
+
+STRONG_CONSTRAINT = _cues(
+    "must",
+    "must not",
+    "mustn't",
+    "don't",
+    "do not",
+    "never",
+    "always",
+    "prefer(?:s|red)?",
+    "please use",
+    "make sure",
+    "avoid",
+)
+CONSTRAINT = _cues(
+    "should(?:n't| not)?",
+    "only use",
+    "need to",
+    "have to",
+    "required?",
+    "can't",
+    "cannot",
+    "without",
+)
+STRONG_DECISION = _cues(
+    "we decided",
+    "decided",
+    "decide to",
+    "chose",
+    "choose to",
+    "opted",
+    "going with",
+    "go with",
+    "settled on",
+    "instead of",
+    "rather than",
+    "switch(?:ed)? to",
+    "(?:I|we)(?:'ll| will) use",
+    "because",
+)
+DECISION = _cues("let's", "let us", "the plan is", "approach")
+DONE = _cues(
+    "fixed",
+    "added",
+    "created",
+    "updated",
+    "ran",
+    "passed",
+    "implemented",
+    "done",
+    "completed",
+    "finished",
+    "resolved",
+    "removed",
+    "renamed",
+    "wrote",
+    "installed",
+    "refactored",
+    "changed",
+    "modified",
+    "merged",
+    "deployed",
+    "succeeded",
+    "successfully",
+    "works now",
+    "now works",
+    "verified",
+    "confirmed",
+)
+NOT_DONE = re.compile(
+    r"n't\b|\b(?:not|never|no longer|failed to|yet to|if|unless|whether|"
+    r"should|would|could|to ensure|to make sure|in order to)\b|\?$|"
+    r"^(?:let's|let us|we need|i need|to |now we|next)",
+    re.IGNORECASE,
+)
+NEXT = _cues(
+    "next",
+    "will",
+    r"\w+'ll",
+    "then",
+    "todo",
+    "to-do",
+    "remaining",
+    "still need",
+    "need to",
+    "plan to",
+    "going to",
+    "afterwards",
+    "follow-up",
+)
+# Work under way, as opposed to NEXT's future work.
+INTENT = _cues(
+    "let's",
+    "let us",
+    "I'm",
+    "we're",
+    "currently",
+    "trying",
+    "working on",
+    "started",
+    "in the middle of",
+    "now I",
+    "now we",
+)
+CORRECTION = re.compile(
+    r"^(?:no|nope|wrong)\b|that'?s (?:not|wrong)|that is (?:not|wrong)|"
+    r"not what I|\b(?:actually|instead|undo|revert|stop)\b|don'?t do that",
+    re.IGNORECASE,
+)
+APPROVAL = re.compile(
+    r"^(?:yes|yep|ok(?:ay)?|sure|great|perfect|nice|approved?)\b|"
+    r"\b(?:looks good|lgtm|thanks|thank you|well done|good job|works)\b",
+    re.IGNORECASE,
+)
+
+# Fences only open at a line start: an unanchored search is quadratic on runs of backticks.
+FENCE = re.compile(r"^[ \t]*```[^\n]*\n(.*?)(?:^[ \t]*```|\Z)", re.DOTALL | re.MULTILINE)
+# Quote, heading and list markers at the start of a line of prose.
+_LINE_MARKUP = re.compile(r"^(?:[-*•>#]+|\d+[.)])\s*")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)")
+_ABBREVIATION = re.compile(r"\b(?:e\.g|i\.e|etc|vs|cf|approx|Mr|Mrs|Dr|No)\.$", re.IGNORECASE)
+_CODE_CHAR = re.compile(r"[{}\[\]();=<>|\\]")
+_STOPWORDS = frozenset(["with", "that", "this", "from", "into", "have", "been", "will", "then"])
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def clip(text: str, limit: int) -> str:
+    if len(text) <= limit:
+        return text
+    head = text[: max(1, limit - 1)]
+    space = head.rfind(" ")
+    return (head[:space] if space > limit // 2 else head).rstrip() + "…"
+
+
+def dedup_key(text: str) -> str:
+    return flat(text).lower().strip(" .,;:!-`'\"")
+
+
+def safe(text: str, limit: int = ITEM_MAX_CHARS) -> str:
+    """One bounded line that cannot open a heading or close the prompt's delimiters."""
+    return clip(neutralize(flat(text)).lstrip("#*> "), limit)
+
+
+def _split(text: str) -> list[str]:
+    parts: list[str] = []
+    for part in _SENTENCE_END.split(text):
+        if parts and _ABBREVIATION.search(parts[-1]):
+            parts[-1] += " " + part
+        else:
+            parts.append(part)
+    return parts
+
+
+def _is_prose(part: str) -> bool:
+    # Source listings ("1463: msg = ...") and pasted code are not statements.
+    if len(part.split()) < 3 or re.match(r"\d+:", part):
+        return False
+    letters = sum(ch.isalpha() for ch in part)
+    return letters >= len(part) * 0.45 and len(_CODE_CHAR.findall(part)) <= len(part) * 0.04
+
+
+def prose_sentences(text: str) -> list[str]:
+    """The statements of ``text``: code fences, logs, listings and markup left out."""
+    result: list[str] = []
+    for line in FENCE.sub(" ", text).splitlines():
+        if len(line) <= 4000:  # longer lines are logs or data, not prose
+            parts = map(flat, _split(_LINE_MARKUP.sub("", line.strip())))
+            result += [part for part in parts if _is_prose(part)]
+    return result
+
+
+def condense(text: str) -> str:
+    """The first sentences of a request; bare lines (titles) get a period so they read."""
+    lines = [flat(line) for line in FENCE.sub(" ", text).splitlines() if line.strip()]
+    goal = ""
+    for sentence in _split(" ".join(x if x[-1] in ".!?:;," else x + "." for x in lines)):
+        if goal and len(goal) + len(sentence) >= GOAL_MAX_CHARS:
+            break
+        goal = f"{goal} {sentence}".strip()
+    return safe(goal, GOAL_MAX_CHARS)
+
+
+def words(text: str) -> set[str]:
+    words = (w.strip("./-") for w in re.findall(r"[\w./-]+", text.lower()))
+    return {w for w in words if len(w) >= 4 and w not in _STOPWORDS}

@@ -1,0 +1,121 @@
+"""The checkpoint the offline summarizer writes: previous items merged with new ones, bounded.
+
+An update keeps the previous version's items first (its Goal too), moves earlier open work
+that new Done items report finished, adds new items not already there, and then drops the
+least important items and shortens the rest until the text fits ``max_chars``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from compaction.engine.facts import scan_facts
+from compaction.engine.outline import is_placeholder, items, outline
+from compaction.engine.prompts import SECTIONS
+from compaction.engine.validation import cap_summary
+from compaction.summarizers.offline.extractor import LISTS, PEOPLE, STATS, Item, select
+from compaction.summarizers.offline.prose import (
+    GOAL_MAX_CHARS,
+    ITEM_MAX_CHARS,
+    clip,
+    dedup_key,
+    safe,
+    words,
+)
+
+
+def previous_items(lines: Sequence[tuple[int, str]]) -> list[str]:
+    """The bullet items of a previous version's section, as bounded one-line items."""
+    return [safe(item.text, 2 * ITEM_MAX_CHARS) for item in items(lines)]
+
+
+def _fact_rank(text: str) -> int:
+    located = scan_facts(text, ("url", "path", "error"))
+    return 3 if located or text.startswith("Error:") else 2
+
+
+def merge(
+    previous: str, goal: str, new: dict[str, list[Item]], facts: list[str]
+) -> tuple[str, dict[str, list[Item]]]:
+    """Previous items first, then the new ones not already there, each list bounded."""
+    sections = outline(previous)
+    old = {name: previous_items(sections.lines[name]) for name in LISTS if name in sections.lines}
+    old["Conversation Dynamics"] = [  # folded into the new counts
+        line
+        for line in old.get("Conversation Dynamics", [])
+        if not (STATS.fullmatch(line) or PEOPLE.fullmatch(line))
+    ]
+    if previous:
+        old["Done"] = previous_items(sections.progress["Done"])
+        old["In Progress"] = previous_items(sections.progress["In Progress"])
+        old_goal = " ".join(
+            line for line in sections.text_lines("Goal") if not is_placeholder(line)
+        )
+        goal = safe(old_goal, GOAL_MAX_CHARS) if old_goal.strip() else goal
+    # Earlier open work that a new Done item reports finished: moved to Done, or dropped
+    # from Next Steps.
+    done_words = [words(item.text) for item in new["Done"]]
+    for name in ("In Progress", "Next Steps"):
+        for text in list(old.get(name, [])):
+            open_words = words(text)
+            if open_words and any(
+                len(open_words & done) >= 0.6 * len(open_words) for done in done_words
+            ):
+                old[name].remove(text)
+                if name == "In Progress":
+                    old["Done"].append(text)
+    lists: dict[str, list[Item]] = {}
+    for name, (limit, _weight) in LISTS.items():
+        prior = old.get(name, [])
+        rank = _fact_rank if name == "Critical Context" else (lambda _text: 1)
+        start = -len(prior) - len(facts)
+        merged = [Item(t, rank(t), start + i, dedup_key(t)) for i, t in enumerate(prior)]
+        if name == "Critical Context":
+            merged += [Item(safe(f), 4, i - len(facts), dedup_key(f)) for i, f in enumerate(facts)]
+        seen = {item.key for item in merged}
+        for item in new[name]:
+            # A fact is known when an earlier item already quotes it verbatim.
+            quoted = name == "Critical Context" and any(item.key in m.text for m in merged)
+            if item.key not in seen and not quoted:
+                merged.append(item)
+                seen.add(item.key)
+        lists[name] = select(merged, limit)
+    return goal, lists
+
+
+def render(goal: str, lists: dict[str, list[Item]], item_chars: int) -> str:
+    def bullets(name: str) -> list[str]:
+        return [f"- {clip(item.text, item_chars)}" for item in lists[name]] or ["- (none)"]
+
+    lines = ["## Goal", clip(goal, min(GOAL_MAX_CHARS, item_chars + 100)) or "- (none)", ""]
+    for name in SECTIONS[1:]:
+        lines.append(f"## {name}")
+        if name == "Progress":
+            lines += ["### Done", *bullets("Done"), "### In Progress", *bullets("In Progress")]
+        else:
+            lines += bullets(name)
+        lines.append("")
+    return "\n".join(lines).strip()
+
+
+def fit(goal: str, lists: dict[str, list[Item]], max_chars: int) -> str:
+    """Drop the least important items, then shorten the rest, until the summary fits."""
+    order = list(LISTS)
+
+    def heaviest(names: list[str]) -> str:
+        used = {n: sum(len(item.text) + 3 for item in lists[n]) / LISTS[n][1] for n in names}
+        return max(names, key=lambda n: (used[n], -order.index(n)))
+
+    for floor, item_chars in ((1, ITEM_MAX_CHARS), (1, 200), (1, 120), (1, 60), (0, 60)):
+        text = render(goal, lists, item_chars)
+        while len(text) > max_chars:
+            candidates = [name for name in order if len(lists[name]) > floor]
+            if not candidates:
+                break
+            victims = lists[heaviest(candidates)]
+            victims.remove(min(victims, key=lambda item: (item.rank, item.pos)))
+            text = render(goal, lists, item_chars)
+        if len(text) <= max_chars:
+            return text
+    # Only a max_chars smaller than the bare headings gets here.
+    return cap_summary(text, max_chars)[0][:max_chars]
