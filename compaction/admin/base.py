@@ -43,13 +43,9 @@ def is_uuid(value: str) -> bool:
     return True
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):
-    """View-only by design: no add, change or delete, whatever the user's permissions."""
-
-    list_per_page = 50
-
-    class Media:
-        css = {"all": ("compaction/admin.css",)}
+class ReadOnlyPermissions:
+    """No add, change or delete, whatever the user's permissions: rows are written by the
+    services (and repaired by explicit actions), never edited in a form."""
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
@@ -59,6 +55,15 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
+
+
+class ReadOnlyAdmin(ReadOnlyPermissions, admin.ModelAdmin):
+    """View-only by design; custom pages and actions check their own permissions."""
+
+    list_per_page = 50
+
+    class Media:
+        css = {"all": ("compaction/admin.css",)}
 
     def url(self, model: type[Model], action: str, *args: Any, **query: Any) -> str:
         opts = model._meta

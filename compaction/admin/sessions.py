@@ -24,7 +24,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from compaction import selectors, services
 from compaction.admin import views as admin_views
-from compaction.admin.base import ReadOnlyAdmin, is_uuid
+from compaction.admin.base import ReadOnlyAdmin, ReadOnlyPermissions, is_uuid
 from compaction.admin.filters import (
     HasCheckpointFilter,
     OverThresholdFilter,
@@ -54,7 +54,7 @@ class RecentMessagesFormSet(BaseInlineFormSet):
         return self._recent
 
 
-class RecentMessageInline(admin.TabularInline):
+class RecentMessageInline(ReadOnlyPermissions, admin.TabularInline):
     model = Message
     fk_name = "session"
     formset = RecentMessagesFormSet
@@ -70,15 +70,6 @@ class RecentMessageInline(admin.TabularInline):
 
     def get_queryset(self, request: HttpRequest) -> QuerySet:
         return super().get_queryset(request).annotate(compacted_version=F("compacted_by__version"))
-
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
 
     @admin.display(description="state")
     def state(self, obj: Message) -> SafeString | str:

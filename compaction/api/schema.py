@@ -9,9 +9,20 @@ from __future__ import annotations
 from typing import Any
 
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiParameter,
+    OpenApiResponse,
+    PolymorphicProxySerializer,
+)
 
-from compaction.api.serializers import ErrorResponseSerializer
+from compaction.api.serializers import (
+    CompactionEstimateSerializer,
+    CompactionRunSerializer,
+    ErrorResponseSerializer,
+    MessageBatchInSerializer,
+    MessageInSerializer,
+)
 
 ERROR_DESCRIPTIONS: dict[int, str] = {
     400: "Invalid input (`invalid`, `invalid_conversation`, `invalid_config`, `parse_error`); "
@@ -79,4 +90,80 @@ IDEMPOTENT_REPLAYED = OpenApiParameter(
     OpenApiParameter.HEADER,
     description="`true` when this answer replays an earlier append with the same key.",
     response=[201],
+)
+
+
+MESSAGE_APPEND_REQUEST = PolymorphicProxySerializer(
+    component_name="MessageAppend",
+    serializers=[MessageInSerializer, MessageBatchInSerializer],
+    resource_type_field_name=None,
+)
+
+
+APPEND_EXAMPLES = [
+    OpenApiExample(
+        "One message",
+        value={"role": "user", "content": "Fix the failing test in tests/test_parser.py"},
+        request_only=True,
+    ),
+    OpenApiExample(
+        "A batch with a tool call",
+        value={
+            "messages": [
+                {"role": "user", "content": "What is in the repository?"},
+                {
+                    "role": "assistant",
+                    "content": [
+                        {"type": "text", "text": "Let me look."},
+                        {
+                            "type": "tool_use",
+                            "id": "toolu_01",
+                            "name": "bash",
+                            "input": {"command": "ls"},
+                        },
+                    ],
+                },
+                {
+                    "role": "user",
+                    "content": [
+                        {
+                            "type": "tool_result",
+                            "tool_use_id": "toolu_01",
+                            "content": "README.md\nsrc\ntests",
+                        },
+                    ],
+                },
+            ]
+        },
+        request_only=True,
+    ),
+    OpenApiExample(
+        "OpenAI Chat Completions messages",
+        value={
+            "format": "openai",
+            "messages": [
+                {"role": "user", "content": "What is in the repository?"},
+                {
+                    "role": "assistant",
+                    "content": None,
+                    "tool_calls": [
+                        {
+                            "id": "call_01",
+                            "type": "function",
+                            "function": {"name": "bash", "arguments": '{"command": "ls"}'},
+                        }
+                    ],
+                },
+                {"role": "tool", "tool_call_id": "call_01", "content": "README.md\nsrc\ntests"},
+            ],
+        },
+        request_only=True,
+    ),
+]
+
+
+COMPACT_RESULT = PolymorphicProxySerializer(
+    component_name="CompactResult",
+    serializers=[CompactionRunSerializer, CompactionEstimateSerializer],
+    resource_type_field_name=None,
 )

@@ -17,6 +17,7 @@ from django.db.models import (
     ExpressionWrapper,
     F,
     FloatField,
+    Prefetch,
     QuerySet,
     Value,
     When,
@@ -26,12 +27,26 @@ from django.db.models.functions import Cast, Coalesce
 
 from compaction.conf import app_settings
 from compaction.exceptions import SessionNotFound
-from compaction.models import ChatSession
+from compaction.models import ChatSession, CompactionRun
 
 
-def session_list(*, user: Any = None) -> QuerySet[ChatSession]:
-    """Sessions ``user`` may see: their own; all of them for staff with the view permission."""
+def session_list(*, user: Any = None, with_live_run: bool = False) -> QuerySet[ChatSession]:
+    """Sessions ``user`` may see: their own; all of them for staff with the view permission.
+
+    ``with_live_run``: each session's live run (if any) in ``live_runs``, for a whole page
+    in one query rather than one per session.
+    """
     qs = ChatSession.objects.select_related("owner")
+    if with_live_run:
+        qs = qs.prefetch_related(
+            Prefetch(
+                "runs",
+                queryset=CompactionRun.objects.filter(status__in=CompactionRun.LIVE_STATUSES)
+                .select_related("checkpoint")
+                .order_by("-created_at"),
+                to_attr="live_runs",
+            )
+        )
     if user is None:
         return qs
     if user.is_staff and user.has_perm("compaction.view_chatsession"):
@@ -53,9 +68,7 @@ def session_threshold(*, session: ChatSession) -> int:
 
 def session_should_compact(*, session: ChatSession) -> bool:
     """The trigger: the calibrated estimate is above the session's threshold."""
-    return session.estimated_tokens * session.calibration_ratio > session_threshold(
-        session=session
-    )
+    return session.estimated_tokens * session.calibration_ratio > session_threshold(session=session)
 
 
 # Thresholds compare as unbounded numerics in SQL: a stored config from before the bounds

@@ -1,0 +1,172 @@
+"""Messages: the append-only history and the context payload for the next model call."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import QuerySet
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.exceptions import ValidationError
+from rest_framework.negotiation import DefaultContentNegotiation
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.settings import api_settings
+
+from compaction import selectors, services
+from compaction.api import schema
+from compaction.api.pagination import MessageCursorPagination
+from compaction.api.serializers import (
+    CompactionRunSerializer,
+    ContextQuerySerializer,
+    ContextSerializer,
+    MessageAppendResponseSerializer,
+    MessageInSerializer,
+    MessageListQuerySerializer,
+    MessageSerializer,
+    SessionSerializer,
+    StoredMessageSerializer,
+)
+from compaction.api.views.base import CHANGE, CompactionAPIView
+from compaction.content import ANTHROPIC, FORMATS
+from compaction.exceptions import SessionNotFound
+from compaction.models import Message
+
+
+def _append_envelope(data: Any) -> tuple[list[Any], bool, str]:
+    """``(messages, batch, format)`` from the body: one message, or ``{"messages": [...]}``,
+    either with an optional ``"format"`` (``anthropic`` or ``openai``).
+
+    Only the envelope is checked here; the messages themselves are the service's job.
+    """
+    if not isinstance(data, dict):
+        raise ValidationError(
+            {api_settings.NON_FIELD_ERRORS_KEY: ["The body must be a JSON object."]}
+        )
+    fmt = data.get("format", ANTHROPIC)
+    if fmt not in FORMATS:
+        raise ValidationError({"format": [f"Must be one of: {', '.join(FORMATS)}."]})
+    if "messages" not in data:
+        return [{k: v for k, v in data.items() if k != "format"}], False, fmt
+    extra = sorted(set(data) - {"messages", "format"})
+    if extra:
+        raise ValidationError({key: ["Unknown field next to messages."] for key in extra})
+    if not isinstance(data["messages"], list):
+        raise ValidationError({"messages": ["Must be a list of messages."]})
+    return data["messages"], True, fmt
+
+
+class SessionMessagesView(CompactionAPIView):
+    """A session's append-only messages."""
+
+    # The POST body, for OPTIONS and the browsable API's forms.
+    serializer_class = MessageInSerializer
+
+    pagination_class = MessageCursorPagination
+
+    def get_queryset(self) -> QuerySet[Message]:
+        if getattr(self, "swagger_fake_view", False):  # schema generation: no real user
+            return Message.objects.none()
+        query = MessageListQuerySerializer(data=self.request.query_params)
+        query.is_valid(raise_exception=True)
+        return selectors.message_list(
+            session=self.get_session(),
+            include_compacted=query.validated_data["include_compacted"],
+        )
+
+    @extend_schema(
+        operation_id="sessions_messages_list",
+        tags=["messages"],
+        summary="Messages by seq (active only unless include_compacted)",
+        parameters=[schema.SESSION_ID, MessageListQuerySerializer],
+        responses=schema.responses({200: StoredMessageSerializer(many=True)}, 400, 401, 403, 404),
+    )
+    def get(self, request: Request, session_id: str) -> Response:
+        page = self.paginate_queryset(self.get_queryset())
+        return self.get_paginated_response(StoredMessageSerializer(page, many=True).data)
+
+    @extend_schema(
+        operation_id="sessions_messages_create",
+        tags=["messages"],
+        summary="Append one message or a batch",
+        description="The messages are validated as a whole (format, roles, content blocks, "
+        "tool pairing, sizes) and written all or nothing; errors name the field, e.g. "
+        "`messages[2].content[0].tool_use_id`. `format` is `anthropic` (Messages API "
+        "messages, `[b.model_dump() for b in response.content]` as content) or `openai` "
+        "(Chat Completions messages). An assistant message opening with a server `compaction` "
+        "block archives what it replaced. Over the threshold, the append may compact the "
+        "session (`compaction`).",
+        parameters=[schema.SESSION_ID, schema.IDEMPOTENCY_KEY, schema.IDEMPOTENT_REPLAYED],
+        request=schema.MESSAGE_APPEND_REQUEST,
+        examples=schema.APPEND_EXAMPLES,
+        responses=schema.responses(
+            {201: MessageAppendResponseSerializer}, *schema.WRITE_ERRORS, 422
+        ),
+    )
+    def post(self, request: Request, session_id: str) -> Response:
+        session = self.get_session(perm=CHANGE)
+        messages, batch, fmt = _append_envelope(request.data)
+        result = services.message_append(
+            session_id=session.pk,
+            messages=messages,
+            batch=batch,
+            idempotency_key=request.headers.get("Idempotency-Key"),
+            format=fmt,
+        )
+        # Re-read: an automatic compaction may have changed the counters since the append.
+        # (Should the session be deleted meanwhile, the append still succeeded: answer it.)
+        try:
+            session = selectors.session_get(session_id=session.pk, user=request.user)
+        except SessionNotFound:
+            session = result.session
+        body = {
+            "messages": MessageSerializer(result.messages, many=True).data,
+            "session": SessionSerializer(session).data,
+            "compaction": (
+                CompactionRunSerializer(result.compaction).data if result.compaction else None
+            ),
+        }
+        # A replay answers like the original (201, same messages), flagged by a header.
+        headers = {"Idempotent-Replayed": "true"} if result.replayed else None
+        return Response(body, status=status.HTTP_201_CREATED, headers=headers)
+
+
+class _RendererSettings:
+    """DRF's settings, except that ``?format=`` does not pick a renderer."""
+
+    URL_FORMAT_OVERRIDE = None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(api_settings, name)
+
+
+class MessageFormatNegotiation(DefaultContentNegotiation):
+    """``?format=`` names the payload's message format (openai), not a renderer (json)."""
+
+    settings = _RendererSettings()
+
+
+class SessionContextView(CompactionAPIView):
+    """The context payload for the next model call."""
+
+    content_negotiation_class = MessageFormatNegotiation
+
+    @extend_schema(
+        operation_id="sessions_context_retrieve",
+        tags=["messages"],
+        summary="The payload to send to the model now",
+        description="`format=anthropic` (default): `system` and `messages` can be passed "
+        "unchanged to `anthropic.Anthropic().messages.create`, with `cache_control` "
+        "breakpoints on the stable prefix when PROMPT_CACHE is on. `format=openai`: "
+        "`messages` can be passed to `openai.OpenAI().chat.completions.create`.",
+        parameters=[schema.SESSION_ID, ContextQuerySerializer],
+        responses=schema.responses({200: ContextSerializer}, 400, *schema.READ_ERRORS),
+    )
+    def get(self, request: Request, session_id: str) -> Response:
+        session = self.get_session()
+        query = ContextQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        payload = selectors.session_context_build(
+            session=session, format=query.validated_data["format"]
+        )
+        return Response(payload.as_dict())
