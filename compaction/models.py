@@ -15,11 +15,17 @@ from django.utils import timezone
 from compaction.engine.tokens import reduction_percentage
 
 
-class TokenReduction:
-    """What a checkpoint and a run both record: context tokens before and after."""
+class TokenReduction(models.Model):
+    """What a checkpoint and a run both record: context tokens before and after.
+
+    Abstract and field-less, so migrations see plain ``models.Model`` subclasses.
+    """
 
     tokens_before: int | None
     tokens_after: int | None
+
+    class Meta:
+        abstract = True
 
     @property
     def reduction_percentage(self) -> float | None:
@@ -136,7 +142,7 @@ class ChatSession(models.Model):
         return self.total_cache_read_tokens / total if total else None
 
 
-class Checkpoint(TokenReduction, models.Model):
+class Checkpoint(TokenReduction):
     class Kind(models.TextChoices):
         CREATE = "create", "create"
         UPDATE = "update", "update"
@@ -248,7 +254,7 @@ class Message(models.Model):
         return self.compacted_by_id is None
 
 
-class CompactionRun(TokenReduction, models.Model):
+class CompactionRun(TokenReduction):
     class Status(models.TextChoices):
         PENDING = "pending", "pending"
         RUNNING = "running", "running"

@@ -11,9 +11,7 @@ from compaction.models import ChatSession, Checkpoint
 
 def checkpoint_list(*, session: ChatSession) -> QuerySet[Checkpoint]:
     """A session's checkpoints, oldest first."""
-    return Checkpoint.objects.filter(session=session).select_related("previous").order_by(
-        "version"
-    )
+    return Checkpoint.objects.filter(session=session).select_related("previous").order_by("version")
 
 
 def checkpoint_get(*, session: ChatSession, version: int) -> Checkpoint | None:

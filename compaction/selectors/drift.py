@@ -47,9 +47,9 @@ def session_drift(
     Coverage reads the newest ``originals_limit`` archived messages (the scan is bounded).
     """
     rows = list(
-        Checkpoint.objects.filter(session=session).order_by("version").values_list(
-            "version", "summary", "tokens_before", "tokens_after"
-        )
+        Checkpoint.objects.filter(session=session)
+        .order_by("version")
+        .values_list("version", "summary", "tokens_before", "tokens_after")
     )
     versions = [(version, summary) for version, summary, _, _ in rows]
     archived = Message.objects.filter(session=session, compacted_by__isnull=False)
