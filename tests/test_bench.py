@@ -19,12 +19,9 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db import connections
 
-from compaction.bench import (
-    BENCH_SUMMARY,
-    BenchConfig,
-    percentile,
-    synthetic_messages,
-)
+from benchmarks.config import BENCH_SUMMARY, BenchConfig
+from benchmarks.data import synthetic_messages
+from benchmarks.measure import percentile
 from compaction.conf import DEFAULTS
 from compaction.content import Tail, clean_messages, tail_after
 from compaction.engine.validation import validate_summary

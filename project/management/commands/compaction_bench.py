@@ -21,7 +21,9 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import connection
 
-from compaction.bench import BenchConfig, render_table, run_bench
+from benchmarks.config import BenchConfig
+from benchmarks.report import render_table
+from benchmarks.runner import run_bench
 
 
 def _sizes(value: str) -> tuple[int, ...]:

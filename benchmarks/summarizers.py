@@ -1,0 +1,44 @@
+"""Summarizers without an LLM: compaction's own cost, and a stand-in for a slow LLM call."""
+
+from __future__ import annotations
+
+import time
+
+from benchmarks.config import BENCH_SUMMARY
+from compaction.conf import ResolvedSettings
+from compaction.summarizers.base import Summarizer, SummaryRequest, SummaryResult
+
+
+class InstantSummarizer(Summarizer):
+    """Answers every request at once with the same valid summary: compaction minus the LLM."""
+
+    name = "bench-instant"
+
+    @property
+    def model(self) -> str:
+        return "bench-instant-1"
+
+    def summarize(self, request: SummaryRequest) -> SummaryResult:
+        return SummaryResult(text=BENCH_SUMMARY, model=self.model)
+
+
+class SlowSummarizer(InstantSummarizer):
+    """Stands in for an LLM call: sleeps ``delay`` seconds once per compaction, then answers.
+
+    One instance serves one run. Sleeping once (not per chunk) keeps phase 2 at ``delay``
+    whatever the number of chunks, so runs of different sizes hold no lock for comparable
+    times and the figure is "a compaction whose LLM call takes 2 s".
+    """
+
+    name = "bench-slow"
+
+    def __init__(self, *, settings: ResolvedSettings, delay: float = 2.0) -> None:
+        super().__init__(settings=settings)
+        self.delay = delay
+        self._slept = False
+
+    def summarize(self, request: SummaryRequest) -> SummaryResult:
+        if not self._slept:
+            self._slept = True
+            time.sleep(self.delay)  # releases the GIL, like a blocking HTTP call
+        return super().summarize(request)
