@@ -1,7 +1,7 @@
 import pytest
 from django.db import connection
 
-from tests.api_helpers import make_client
+from tests.support.api import make_client
 
 
 def pytest_configure(config):
@@ -46,7 +46,7 @@ def small(compaction_settings):
         AUTO_COMPACT="off",
         COMPACTION_THRESHOLD=2000,
         KEEP_RECENT_TOKENS=500,
-        SUMMARIZER="tests.helpers.StaticSummarizer",
+        SUMMARIZER="tests.support.helpers.StaticSummarizer",
     )
 
 

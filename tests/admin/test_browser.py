@@ -1,0 +1,179 @@
+"""The admin in a real browser: log in, read a session's drift timeline and a diff.
+
+Runs headless Debian Chromium through Selenium against pytest-django's live server,
+and leaves screenshots in test-artifacts/ for a human to look at. Chromium and its
+driver are the system packages (``apt-get install chromium chromium-driver``); the
+paths are given explicitly so Selenium Manager never tries to download a browser.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.urls import reverse
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.remote.webdriver import WebDriver
+from selenium.webdriver.support import expected_conditions as ec
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+from compaction import services
+from compaction.models import ChatSession
+from tests.support import ROOT
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = "/usr/bin/chromedriver"
+ARTIFACTS = ROOT / "test-artifacts"
+TRANSCRIPTS = ROOT / "fixtures" / "transcripts"
+PASSWORD = "correct horse battery staple"
+ARGS = (
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-dev-shm-usage",
+    "--window-size=1400,1000",
+)
+
+
+@pytest.fixture
+def browser() -> Iterator[WebDriver]:
+    missing = [path for path in (CHROMIUM, CHROMEDRIVER) if not os.access(path, os.X_OK)]
+    if missing:
+        # A failure, not a skip: a green run must mean the admin really was clicked through.
+        pytest.fail(
+            f"Browser test needs {', '.join(missing)}: install the Debian packages "
+            "`chromium` and `chromium-driver` (apt-get install -y chromium chromium-driver).",
+            pytrace=False,
+        )
+    options = Options()
+    options.binary_location = CHROMIUM
+    for arg in ARGS:
+        options.add_argument(arg)
+    driver = webdriver.Chrome(options=options, service=Service(executable_path=CHROMEDRIVER))
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+@pytest.fixture
+def session_with_history(django_user_model: Any, compaction_settings: Any) -> ChatSession:
+    """The demo's long session: the real transcripts, compacted after each one.
+
+    The offline summarizer (no API key in tests) writes real, drifting summaries, so the
+    timeline and the diff show what an operator would see.
+    """
+    compaction_settings(
+        AUTO_COMPACT="off", KEEP_RECENT_TOKENS=6_000, SUMMARIZER=None, DRIFT_GUARD_MAX_LOSS=None
+    )
+    owner = django_user_model.objects.create_superuser("operator", "op@example.com", PASSWORD)
+    session = services.session_create(
+        owner=owner,
+        external_id="demo-all-transcripts",
+        agent_id="swe-agent",
+        system_prompt="You are an autonomous programmer working in a repository.",
+    )
+    for path in sorted(TRANSCRIPTS.glob("*.json"))[:4]:
+        messages = json.loads(path.read_text())["messages"]
+        services.message_append(session_id=session.pk, messages=messages)
+        services.compaction_run_execute(session_id=session.pk, trigger="command", force=True)
+    session.refresh_from_db()
+    assert session.checkpoint_version >= 3, session.checkpoint_version
+    return session
+
+
+def _wait(driver: WebDriver, css: str) -> Any:
+    return WebDriverWait(driver, 20).until(ec.visibility_of_element_located((By.CSS_SELECTOR, css)))
+
+
+def _screenshot(driver: WebDriver, name: str) -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / name
+    assert driver.save_screenshot(str(path)), path
+    return path
+
+
+@pytest.mark.django_db(transaction=True)
+def test_operator_reads_the_drift_timeline_and_a_diff(
+    live_server: Any, browser: WebDriver, session_with_history: ChatSession
+) -> None:
+    session = session_with_history
+    versions = session.checkpoint_version
+
+    # Log in through the admin's own form.
+    browser.get(live_server.url + reverse("admin:login") + "?next=" + reverse("admin:index"))
+    browser.find_element(By.NAME, "username").send_keys("operator")
+    browser.find_element(By.NAME, "password").send_keys(PASSWORD)
+    browser.find_element(By.CSS_SELECTOR, "#login-form [type=submit]").click()
+    _wait(browser, "#user-tools")
+    # Compare lower-cased: the admin's CSS upper-cases captions, and .text is what is shown.
+    assert "conversation compaction" in browser.find_element(By.ID, "content").text.lower()
+
+    # From the session's page to its drift timeline.
+    browser.get(live_server.url + reverse("admin:compaction_chatsession_change", args=[session.pk]))
+    browser.find_element(By.CSS_SELECTOR, ".object-tools a[href$='/timeline/']").click()
+    chart = _wait(browser, "svg.cmp-chart")
+    assert chart.size["width"] > 600 and chart.size["height"] > 300
+    points = browser.find_elements(By.CSS_SELECTOR, "svg.cmp-chart circle.cmp-pt-chars")
+    assert len(points) == versions
+    body = browser.find_element(By.TAG_NAME, "body").text.lower()
+    for text in ("drift timeline", f"{versions} versions", "fact ledger", "coverage"):
+        assert text in body, text
+    assert "context tokens before" in chart.text and "checkpoint version" in chart.text
+    _screenshot(browser, "admin-drift-timeline.png")
+
+    # Compare the first and the latest version with the form.
+    browser.find_element(By.LINK_TEXT, "Diff versions").click()
+    _wait(browser, "#cmp-diff-form")
+    Select(browser.find_element(By.NAME, "old")).select_by_value("1")
+    Select(browser.find_element(By.NAME, "new")).select_by_value(str(versions))
+    browser.find_element(By.CSS_SELECTOR, "#cmp-diff-form [type=submit]").click()
+    summary = _wait(browser, "#cmp-diff-summary")
+    assert f"v1 → v{versions}" in summary.text
+    for text in ("drift score", "facts lost", "facts added", "facts retained", "growth"):
+        assert text in summary.text.lower(), text
+    assert browser.find_elements(By.CSS_SELECTOR, "#cmp-lost-facts li.cmp-lost")
+    assert browser.find_elements(By.CSS_SELECTOR, "#cmp-added-facts li.cmp-added")
+    assert _wait(browser, "table.cmp-diff").is_displayed()
+    assert f"old=1&new={versions}" in browser.current_url
+    _screenshot(browser, "admin-diff.png")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_operator_reads_a_turn_with_server_tools(
+    live_server: Any, browser: WebDriver, django_user_model: Any
+) -> None:
+    from compaction.models import Message
+    from tests.support.responses import conversation
+
+    owner = django_user_model.objects.create_superuser("operator", "op@example.com", PASSWORD)
+    session = services.session_create(owner=owner, external_id="server-tools")
+    services.message_append(session_id=session.pk, messages=conversation(none_fields=True))
+    turn = Message.objects.get(session=session, seq=6)  # bash, file view, failing code run
+
+    browser.get(live_server.url + reverse("admin:login"))
+    browser.find_element(By.NAME, "username").send_keys("operator")
+    browser.find_element(By.NAME, "password").send_keys(PASSWORD)
+    browser.find_element(By.CSS_SELECTOR, "#login-form [type=submit]").click()
+    _wait(browser, "#user-tools")
+    browser.get(live_server.url + reverse("admin:compaction_message_change", args=[turn.pk]))
+    content = _wait(browser, ".cmp-content")
+    labels = [e.text for e in content.find_elements(By.CSS_SELECTOR, ".cmp-label")]
+    assert any(text.startswith("server tool bash_code_execution") for text in labels), labels
+    assert any("bash result (exit code 0)" in text for text in labels), labels
+    failing = content.find_element(By.CSS_SELECTOR, ".cmp-tool-result.cmp-error")
+    assert "code execution result (exit code 1) (error)" in failing.text
+    # Long output starts collapsed; opening it shows the log.
+    log = content.find_elements(By.CSS_SELECTOR, "details.cmp-tool-result")[0]
+    log.find_element(By.TAG_NAME, "summary").click()
+    assert "test_case_399 PASSED" in log.text
+    browser.execute_script("arguments[0].scrollIntoView()", failing)
+    _screenshot(browser, "admin-server-tools.png")

@@ -1,0 +1,86 @@
+"""The drift endpoints: a diff between two versions and the session's drift timeline."""
+
+from __future__ import annotations
+
+import pytest
+from rest_framework.test import APIClient
+
+from compaction import services
+from tests.support.helpers import VALID_SUMMARY, ScriptedSummarizer, chat
+
+pytestmark = pytest.mark.django_db
+
+# VALID_SUMMARY without its parser path, with a new URL.
+DRIFTED = VALID_SUMMARY.replace(
+    "`src/parser.py` line 42", "see https://example.com/issues/7"
+).replace("`src/parser.py`", "the parser")
+
+
+@pytest.fixture
+def chain(compaction_settings, django_user_model):
+    compaction_settings(
+        AUTO_COMPACT="off", COMPACTION_THRESHOLD=2000, KEEP_RECENT_TOKENS=500,
+        DRIFT_GUARD_MAX_LOSS=None,
+    )
+    owner = django_user_model.objects.create(username="owner")
+    session = services.session_create(owner=owner)
+    for turn, summary in enumerate((VALID_SUMMARY, DRIFTED)):
+        services.message_append(session_id=session.pk, messages=chat(20, start=turn * 20))
+        services.compaction_run_execute(
+            session_id=session.pk, trigger="command", summarizer=ScriptedSummarizer(summary)
+        )
+    client = APIClient()
+    client.force_authenticate(owner)
+    return session, client
+
+
+def test_diff_reports_lost_and_added_facts(chain):
+    session, client = chain
+    response = client.get(f"/api/compaction/sessions/{session.pk}/checkpoints/2/diff/?against=1")
+    assert response.status_code == 200, response.json()
+    body = response.json()
+    assert (body["version"], body["against"]) == (2, 1)
+    assert "src/parser.py" in {fact["key"] for fact in body["lost"]}
+    assert any("example.com/issues/7" in fact["value"] for fact in body["added"])
+    assert 0 < body["drift_score"] <= 1
+    assert {line["op"] for line in body["line_diff"]} >= {" ", "+", "-"}
+
+
+@pytest.mark.parametrize(
+    ("path", "status", "field"),
+    [
+        ("checkpoints/2/diff/", 400, "against"),
+        ("checkpoints/2/diff/?against=x", 400, "against"),
+        ("checkpoints/9/diff/?against=1", 404, None),
+        ("checkpoints/2/diff/?against=9", 404, None),
+    ],
+)
+def test_diff_bad_input(chain, path, status, field):
+    session, client = chain
+    response = client.get(f"/api/compaction/sessions/{session.pk}/{path}")
+    assert response.status_code == status
+    error = response.json()["error"]
+    if field:
+        assert field in error["details"]
+
+
+def test_drift_timeline_and_ledger(chain):
+    session, client = chain
+    body = client.get(f"/api/compaction/sessions/{session.pk}/drift/").json()
+    assert [point["version"] for point in body["timeline"]] == [1, 2]
+    assert body["timeline"][1]["drift_score_vs_previous"] > 0
+    assert all(point["tokens_before"] > point["tokens_after"] for point in body["timeline"])
+    entry = next(e for e in body["ledger"]["entries"] if e["fact"]["key"] == "src/parser.py")
+    assert (entry["first_version"], entry["last_version"], entry["in_latest"]) == (1, 1, False)
+    assert body["originals_total"] == body["originals_scanned"] > 0
+    assert 0 <= body["coverage"]["share_carried"] <= 1
+
+
+def test_drift_endpoints_are_scoped_to_the_owner(chain, django_user_model):
+    session, _ = chain
+    stranger = APIClient()
+    stranger.force_authenticate(django_user_model.objects.create(username="stranger"))
+    for path in ("drift/", "checkpoints/2/diff/?against=1"):
+        response = stranger.get(f"/api/compaction/sessions/{session.pk}/{path}")
+        assert response.status_code == 404
+        assert response.json()["error"]["code"] == "not_found"

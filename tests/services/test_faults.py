@@ -1,0 +1,798 @@
+"""Faults under load on real PostgreSQL: killed workers, failing summarizers, dropped
+connections, held row locks, and one task message delivered many times at once.
+
+What these tests hold the app to, whatever fails:
+
+- no message is ever lost or changed (same seqs, same content, archived + active = all);
+- no checkpoint is ever half written, and there is never more than one per version;
+- a lease whose holder died is recovered once it expires, and then compaction works again;
+- no PostgreSQL connection is left ``idle in transaction``;
+- the context payload stays acceptable to the Messages API.
+
+Multi-process tests spawn children from ``tests/fault_procs.py`` (see its docstring). Every
+wait is bounded; threads close their own connections.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from datetime import timedelta
+from typing import Any
+from unittest import mock
+
+import pytest
+from django.db import OperationalError, close_old_connections, connection, transaction
+from django.db.models import Sum
+from django.db.models.signals import post_save
+from django.utils import timezone
+from rest_framework.test import APIClient
+
+from compaction import tasks
+from compaction.engine.tokens import text_tokens
+from compaction.engine.validation import TRUNCATION_MARKER
+from compaction.exceptions import CompactionInProgress, PermanentSummarizerError
+from compaction.models import ChatSession, Checkpoint, CompactionRun, IdempotencyKey, Message
+from compaction.selectors import session_context_build
+from compaction.services import (
+    SummaryOutcome,
+    compaction_leases_release_expired,
+    compaction_run_enqueue,
+    compaction_run_execute,
+    compaction_run_finalize,
+    message_append,
+    session_create,
+)
+from compaction.summarizers.base import Summarizer, SummaryRequest, SummaryResult
+from tests.support import fault_procs
+from tests.support.anthropic_stub import DEFAULT_SUMMARY, AnthropicStub
+from tests.support.helpers import VALID_SUMMARY, agent_loop, chat, payload_problem, user
+
+Status = CompactionRun.Status
+WAIT = 15.0  # upper bound of any wait on another thread or on the server
+CHILD_WAIT = 60.0  # a spawned child imports Django and connects before doing anything
+API = "/api/compaction"
+SYSTEM_PROMPT = "You are a careful coding agent working in a Python repository."
+# Per-session overrides, so that child processes (with their own settings) behave the same.
+SESSION_CONFIG = {
+    "COMPACTION_THRESHOLD": 2000,
+    "KEEP_RECENT_TOKENS": 500,
+    "AUTO_COMPACT": "off",
+}
+
+
+@pytest.fixture(autouse=True)
+def _fault_settings(compaction_settings):
+    compaction_settings(
+        SUMMARIZER="tests.support.helpers.StaticSummarizer",
+        AUTO_COMPACT="off",
+        RETRY_BACKOFF_SECONDS=0,
+    )
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def make_session(messages: list[dict[str, Any]] | None = None, *, owner: Any = None) -> ChatSession:
+    session = session_create(owner=owner, system_prompt=SYSTEM_PROMPT, config=dict(SESSION_CONFIG))
+    if messages is None:
+        # Plain turns, then an agent loop: the cut and the payload must respect tool pairs.
+        messages = chat(10) + agent_loop(8, output_chars=300)
+    if messages:
+        message_append(session_id=session.pk, messages=messages)
+    session = ChatSession.objects.get(pk=session.pk)
+    return session
+
+
+def over_threshold_session(*, owner: Any = None) -> ChatSession:
+    session = make_session(owner=owner)
+    assert session.estimated_tokens > SESSION_CONFIG["COMPACTION_THRESHOLD"]
+    return session
+
+
+def originals(session_id: Any) -> list[tuple[int, str, Any]]:
+    """Every stored message, archived or active, as (seq, role, content)."""
+    return list(
+        Message.objects.filter(session_id=session_id)
+        .order_by("seq")
+        .values_list("seq", "role", "content")
+    )
+
+
+def expected_tokens(session: ChatSession) -> int:
+    latest = Checkpoint.objects.filter(session=session).order_by("-version").first()
+    active = (
+        Message.objects.filter(session=session, compacted_by__isnull=True).aggregate(
+            total=Sum("token_estimate")
+        )["total"]
+        or 0
+    )
+    return text_tokens(session.system_prompt) + (latest.summary_tokens if latest else 0) + active
+
+
+def assert_nothing_lost(session_id: Any, before: list[tuple[int, str, Any]]) -> ChatSession:
+    """Same messages as ``before``; the counters agree with the rows; versions are whole."""
+    assert originals(session_id) == before
+    assert [seq for seq, _, _ in before] == list(range(1, len(before) + 1))
+    session = ChatSession.objects.get(pk=session_id)
+    rows = Message.objects.filter(session=session)
+    archived = rows.filter(compacted_by__isnull=False).count()
+    active = rows.filter(compacted_by__isnull=True).count()
+    assert archived + active == len(before) == session.message_count
+    assert session.active_message_count == active
+    assert session.estimated_tokens == expected_tokens(session)
+    checkpoints = list(Checkpoint.objects.filter(session=session).order_by("version"))
+    assert [c.version for c in checkpoints] == list(range(1, session.checkpoint_version + 1))
+    # Each checkpoint archived exactly the messages its run counted, no more, no fewer.
+    for checkpoint in checkpoints:
+        assert rows.filter(compacted_by=checkpoint).count() == checkpoint.messages_compacted
+    return session
+
+
+def assert_lease_free(session_id: Any) -> None:
+    session = ChatSession.objects.get(pk=session_id)
+    assert session.lease_token is None and session.lease_expires_at is None
+    assert not CompactionRun.objects.filter(
+        session_id=session_id, status__in=CompactionRun.LIVE_STATUSES
+    ).exists()
+
+
+def assert_payload_valid(session_id: Any) -> None:
+    session = ChatSession.objects.get(pk=session_id)
+    payload = session_context_build(session=session)
+    assert payload_problem(payload.messages) is None
+
+
+def backend_states() -> dict[int, tuple[str, str]]:
+    """{pid: (state, wait_event_type)} of the other backends connected to the test database."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pid, coalesce(state, ''), coalesce(wait_event_type, '') "
+            "FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+        return {pid: (state, wait) for pid, state, wait in cursor.fetchall()}
+
+
+def wait_until(predicate: Callable[[], bool], timeout: float = WAIT, step: float = 0.05) -> bool:
+    deadline = time.monotonic() + timeout
+    while True:
+        if predicate():
+            return True
+        if time.monotonic() >= deadline:
+            return False
+        time.sleep(step)
+
+
+def assert_no_idle_in_transaction() -> None:
+    """No connection to the test database sits in an open transaction (bounded wait)."""
+
+    def stuck() -> list[int]:
+        return [pid for pid, (state, _) in backend_states().items() if "in transaction" in state]
+
+    assert wait_until(lambda: not stuck(), timeout=5), f"idle in transaction: {stuck()}"
+    assert connection.connection is None or (
+        connection.connection.info.transaction_status.name == "IDLE"
+    )
+
+
+def expire_lease(session_id: Any) -> None:
+    """Move the session's (and its running run's) lease into the past."""
+    past = timezone.now() - timedelta(seconds=5)
+    ChatSession.objects.filter(pk=session_id).update(lease_expires_at=past)
+    CompactionRun.objects.filter(session_id=session_id, status=Status.RUNNING).update(
+        lease_expires_at=past
+    )
+
+
+@contextmanager
+def session_row_locked(session_id: Any) -> Iterator[threading.Event]:
+    """Hold ``SELECT ... FOR UPDATE`` on the session in another thread until the block ends.
+
+    Yields an event to set for an early release.
+    """
+    holding, release = threading.Event(), threading.Event()
+    errors: list[BaseException] = []
+
+    def hold() -> None:
+        try:
+            with transaction.atomic():
+                ChatSession.objects.select_for_update().get(pk=session_id)
+                holding.set()
+                release.wait(CHILD_WAIT * 2)
+        except BaseException as exc:
+            errors.append(exc)
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=hold, daemon=True)
+    thread.start()
+    try:
+        assert holding.wait(WAIT), errors
+        yield release
+    finally:
+        release.set()
+        thread.join(WAIT)
+    assert not thread.is_alive(), "the lock holder did not finish"
+    assert errors == []
+
+
+def lock_waiters() -> int:
+    """Backends of the test database waiting on a heavyweight lock (a row lock here)."""
+    return sum(wait == "Lock" for _, wait in backend_states().values())
+
+
+def client_for(account: Any) -> APIClient:
+    client = APIClient()
+    client.default_format = "json"
+    client.force_authenticate(account)
+    return client
+
+
+def spawn_context() -> Any:
+    return multiprocessing.get_context("spawn")
+
+
+def child_db() -> tuple[str, str]:
+    return connection.settings_dict["NAME"], os.environ["DATABASE_URL"]
+
+
+def collect(results: Any, count: int, timeout: float) -> list[dict[str, Any]]:
+    reports: list[dict[str, Any]] = []
+    deadline = time.monotonic() + timeout
+    while len(reports) < count and time.monotonic() < deadline:
+        try:
+            reports.append(results.get(timeout=max(0.1, deadline - time.monotonic())))
+        except Exception:
+            break
+    return reports
+
+
+def stop_children(children: list[Any]) -> None:
+    for child in children:
+        if child.is_alive():
+            child.kill()
+        child.join(5)
+
+
+# --------------------------------------------------------------------------- 1. killed worker
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("expiry", ["backdated", "real"])
+def test_worker_killed_during_the_llm_call_is_recovered(expiry):
+    """SIGKILL a process inside the summarizer: the lease outlives it, then is recovered.
+
+    ``backdated``: the child has the default 300 s lease, which keeps the session busy
+    until the test moves it into the past. ``real``: the child runs with
+    ``COMPACTION_LEASE_SECONDS=2`` and the test waits for the lease to run out.
+    """
+    session = over_threshold_session()
+    before = originals(session.pk)
+    env = {"COMPACTION_LEASE_SECONDS": "2"} if expiry == "real" else {}
+    ctx = spawn_context()
+    entered, backend_pid, results = ctx.Event(), ctx.Value("i", 0), ctx.Queue()
+    child = ctx.Process(
+        target=fault_procs.blocking_compaction,
+        args=(*child_db(), str(session.pk), env, entered, backend_pid, results),
+        daemon=True,
+    )
+    child.start()
+    try:
+        assert entered.wait(CHILD_WAIT), "the child never reached the summarizer"
+        assert backend_pid.value, collect(results, 1, 5)
+        child_backend = backend_pid.value
+        # Inside the LLM call the child holds no transaction and no lock.
+        assert backend_states().get(child_backend, ("gone",))[0] == "idle"
+        os.kill(child.pid, signal.SIGKILL)
+        child.join(WAIT)
+        assert child.exitcode == -signal.SIGKILL
+    finally:
+        stop_children([child])
+
+    # The server notices the closed socket and ends the dead worker's backend.
+    assert wait_until(lambda: child_backend not in backend_states()), backend_states()
+    assert_no_idle_in_transaction()
+
+    # The dead worker still holds the lease: its run is running, nothing was written.
+    stale = CompactionRun.objects.get(session=session)
+    assert stale.status == Status.RUNNING and stale.summarizer == "blocking"
+    current = ChatSession.objects.get(pk=session.pk)
+    assert current.lease_token == stale.lease_token is not None
+    assert not Checkpoint.objects.filter(session=session).exists()
+    assert_nothing_lost(session.pk, before)
+
+    if expiry == "backdated":
+        # While the lease is live, nobody may take over and nothing is released.
+        with pytest.raises(CompactionInProgress) as info:
+            compaction_run_execute(session_id=session.pk, trigger="command")
+        assert info.value.run.pk == stale.pk
+        assert compaction_leases_release_expired() == []
+        expire_lease(session.pk)
+    else:
+        assert wait_until(
+            lambda: ChatSession.objects.get(pk=session.pk).lease_expires_at < timezone.now(),
+            timeout=WAIT,
+        )
+
+    # The periodic task recovers: the dead run expires and the session is queued again.
+    with mock.patch.object(tasks.compact_session, "delay") as published:
+        assert tasks.release_expired_leases.apply().get() == 1
+    stale.refresh_from_db()
+    assert stale.status == Status.EXPIRED and stale.finished_at is not None
+    queued = CompactionRun.objects.get(session=session, status=Status.PENDING)
+    published.assert_called_once_with(str(queued.pk))
+    assert tasks.compact_session.apply(args=[str(queued.pk)]).get() == Status.SUCCEEDED
+    checkpoint = Checkpoint.objects.get(session=session)
+    assert checkpoint.version == 1 and checkpoint.run_id == queued.pk
+    compacted = dict(Message.objects.filter(session=session).values_list("seq", "compacted_by"))
+
+    # The killed worker's finalize, arriving late with its in-memory run, writes nothing.
+    late = compaction_run_finalize(
+        run=stale,
+        outcome=SummaryOutcome(
+            summary=VALID_SUMMARY, summarizer="blocking", model="late-1", validation={"ok": True}
+        ),
+    )
+    assert late.status == Status.EXPIRED
+    assert CompactionRun.objects.get(pk=stale.pk).status == Status.EXPIRED
+    assert list(Checkpoint.objects.filter(session=session).values_list("version", "summary")) == [
+        (1, checkpoint.summary)
+    ]
+    assert dict(Message.objects.filter(session=session).values_list("seq", "compacted_by")) == (
+        compacted
+    )
+    after = assert_nothing_lost(session.pk, before)
+    assert after.checkpoint_version == 1 and after.compaction_count == 1
+    assert_lease_free(session.pk)
+    assert Counter(
+        CompactionRun.objects.filter(session=session).values_list("status", flat=True)
+    ) == {
+        Status.EXPIRED: 1,
+        Status.SUCCEEDED: 1,
+    }
+    assert_payload_valid(session.pk)
+    assert_no_idle_in_transaction()
+
+
+# --------------------------------------------------------------------------- 2. summarizer faults
+
+
+def _oversized_summary() -> str:
+    """A structurally valid summary of about 50,000 characters."""
+    lines = [
+        f"- Detail {i}: `src/module_{i % 97}.py` keeps behaviour {i} intact." for i in range(900)
+    ]
+    text = DEFAULT_SUMMARY + "\n".join(lines) + "\n"
+    assert len(text) > 50_000
+    return text
+
+
+SKELETON = """## Goal
+(none)
+
+## Constraints & Preferences
+- none
+
+## Progress
+### Done
+- (none)
+### In Progress
+- (none)
+
+## Key Decisions
+- n/a
+
+## Conversation Dynamics
+- none
+
+## Next Steps
+- TBD
+
+## Critical Context
+- (none)
+"""
+
+FAULTS: dict[str, Callable[[AnthropicStub], None]] = {
+    "timeout": lambda stub: stub.enqueue_delay(3),
+    "429": lambda stub: stub.enqueue_error(429),
+    "529": lambda stub: stub.enqueue_error(529),
+    "500": lambda stub: stub.enqueue_error(500),
+    "garbage": lambda stub: stub.enqueue_text("Sure! Here is a summary: the user wanted things."),
+    "skeleton": lambda stub: stub.enqueue_text(SKELETON),
+}
+
+
+@pytest.fixture
+def stub(monkeypatch, compaction_settings):
+    with AnthropicStub() as server:
+        monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-test")
+        monkeypatch.setenv("ANTHROPIC_BASE_URL", server.url)
+        compaction_settings(
+            SUMMARIZER=None,  # Claude through the real SDK, because a key is set
+            API_MAX_RETRIES=0,
+            API_TIMEOUT=0.5,
+            MAX_ATTEMPTS=2,
+        )
+        yield server
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("times", [1, 2], ids=["once", "persistent"])
+@pytest.mark.parametrize("fault", list(FAULTS))
+def test_summarizer_fault_retries_then_succeeds_or_falls_back_losing_nothing(stub, fault, times):
+    for _ in range(times):
+        FAULTS[fault](stub)
+    session = over_threshold_session()
+    before = originals(session.pk)
+
+    run = compaction_run_execute(session_id=session.pk, trigger="command")
+
+    assert run.attempts == 2 and len(stub.message_requests) == 2
+    checkpoint = Checkpoint.objects.get(session=session)
+    if times == 1:  # the retry succeeded
+        assert run.status == Status.SUCCEEDED, run.error
+        assert not checkpoint.fallback and checkpoint.summary == DEFAULT_SUMMARY.strip()
+    else:  # both attempts failed: the fallback archives the range without a new summary
+        assert run.status == Status.FELL_BACK
+        assert run.error and checkpoint.fallback
+        assert "Compaction fallback" in checkpoint.summary
+        assert f"#{run.first_seq}-#{run.cut_seq}" in checkpoint.summary
+    assert checkpoint.version == 1 and checkpoint.last_seq == run.cut_seq
+    session = assert_nothing_lost(session.pk, before)
+    assert session.checkpoint_version == 1
+    assert (
+        Message.objects.filter(session=session, compacted_by=checkpoint).count()
+        == (run.messages_compacted)
+        > 0
+    )
+    assert_lease_free(session.pk)
+    assert_payload_valid(session.pk)
+
+
+@pytest.mark.django_db
+def test_oversized_summary_is_capped_with_the_marker_not_rejected(stub):
+    text = _oversized_summary()
+    stub.enqueue_text(text)
+    session = over_threshold_session()
+    before = originals(session.pk)
+    max_chars = 6000  # SUMMARY_MAX_CHARS default
+
+    run = compaction_run_execute(session_id=session.pk, trigger="command")
+
+    assert run.status == Status.SUCCEEDED, run.error
+    assert run.attempts == 1 and len(stub.message_requests) == 1
+    checkpoint = Checkpoint.objects.get(session=session)
+    assert not checkpoint.fallback
+    assert len(checkpoint.summary) <= max_chars
+    assert checkpoint.summary.endswith(TRUNCATION_MARKER.format(max_chars=max_chars))
+    assert checkpoint.summary.startswith(DEFAULT_SUMMARY.split("\n", 1)[0])
+    assert checkpoint.validation["truncated"] is True
+    assert checkpoint.validation["original_chars"] == len(text.strip())
+    assert_nothing_lost(session.pk, before)
+    assert_lease_free(session.pk)
+    assert_payload_valid(session.pk)
+
+
+# --------------------------------------------------------------------------- 3. dropped connection
+
+
+FINALIZE_POINTS: dict[str, tuple[type, Callable[[Any, dict[str, Any]], bool]]] = {
+    # After the checkpoint row is inserted, before the messages are marked.
+    "checkpoint": (Checkpoint, lambda instance, kwargs: bool(kwargs.get("created"))),
+    # After the messages are marked compacted and the session counters are written.
+    "session": (
+        ChatSession,
+        lambda instance, kwargs: "checkpoint_version" in (kwargs.get("update_fields") or ()),
+    ),
+    # The last write before the commit: the run's final status.
+    "run": (
+        CompactionRun,
+        lambda instance, kwargs: instance.status in (Status.SUCCEEDED, Status.FELL_BACK),
+    ),
+}
+
+
+@contextmanager
+def fault_in_finalize(point: str, kind: str) -> Iterator[list[int]]:
+    """Break finalize's transaction at ``point``: kill its backend, or raise OperationalError.
+
+    Yields a list that receives the backend pid of the connection that was hit.
+    """
+    sender, applies = FINALIZE_POINTS[point]
+    hit: list[int] = []
+
+    def receiver(sender: Any, instance: Any, **kwargs: Any) -> None:
+        if hit or not applies(instance, kwargs):
+            return
+        assert connection.in_atomic_block, "the fault must land inside finalize's transaction"
+        hit.append(connection.connection.info.backend_pid)
+        if kind == "terminate":
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT pg_terminate_backend(pg_backend_pid())")
+        raise OperationalError("server closed the connection unexpectedly (simulated)")
+
+    uid = "tests.services.test_faults.fault_in_finalize"
+    post_save.connect(receiver, sender=sender, weak=False, dispatch_uid=uid)
+    try:
+        yield hit
+    finally:
+        post_save.disconnect(sender=sender, dispatch_uid=uid)
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("kind", ["terminate", "error"])
+@pytest.mark.parametrize("point", list(FINALIZE_POINTS))
+def test_connection_dropped_mid_finalize_leaves_no_partial_checkpoint(
+    point, kind, django_user_model
+):
+    owner = django_user_model.objects.create_user("owner", password="pw")
+    session = over_threshold_session(owner=owner)
+    before = originals(session.pk)
+    counters = ChatSession.objects.values(
+        "message_count", "active_message_count", "estimated_tokens", "checkpoint_version"
+    ).get(pk=session.pk)
+
+    with fault_in_finalize(point, kind) as hit, pytest.raises(OperationalError):
+        compaction_run_execute(session_id=session.pk, trigger="command")
+    assert len(hit) == 1, "the fault never fired"
+
+    # Django reconnects for the next request. (After the terminate, psycopg still reports
+    # the dead connection IDLE, so the rollback "succeeds" and Django keeps it until
+    # close_old_connections() drops it at the request boundary: CONN_MAX_AGE is 0 here.)
+    close_old_connections()
+    assert ChatSession.objects.filter(pk=session.pk).exists()
+    if kind == "terminate":
+        assert connection.connection.info.backend_pid != hit[0]
+        assert wait_until(lambda: hit[0] not in backend_states())
+    response = client_for(owner).get(f"{API}/sessions/{session.pk}/")
+    assert response.status_code == 200, response.content
+    assert_no_idle_in_transaction()
+
+    # Nothing of the broken transaction survived.
+    assert not Checkpoint.objects.filter(session=session).exists()
+    assert not Message.objects.filter(session=session, compacted_by__isnull=False).exists()
+    assert ChatSession.objects.values(*counters).get(pk=session.pk) == counters
+    assert_nothing_lost(session.pk, before)
+    run = CompactionRun.objects.get(session=session)
+    assert run.status == Status.RUNNING  # until its lease runs out
+
+    # The lease is still live: no takeover, no release.
+    with pytest.raises(CompactionInProgress):
+        compaction_run_execute(session_id=session.pk, trigger="command")
+    assert compaction_leases_release_expired() == []
+
+    # Once it expires, recovery marks the run expired and compaction works again.
+    expire_lease(session.pk)
+    assert [r.pk for r in compaction_leases_release_expired()] == [run.pk]
+    run.refresh_from_db()
+    assert run.status == Status.EXPIRED and run.finished_at is not None
+    assert_lease_free(session.pk)
+    again = compaction_run_execute(session_id=session.pk, trigger="command")
+    assert again.status == Status.SUCCEEDED, again.error
+    assert Checkpoint.objects.get(session=session).version == 1
+    after = assert_nothing_lost(session.pk, before)
+    assert after.checkpoint_version == 1 and after.compaction_count == 1
+    assert_lease_free(session.pk)
+    assert_payload_valid(session.pk)
+
+
+# --------------------------------------------------------------------------- 4. held row lock
+
+
+LOCKED_REQUESTS: dict[str, tuple[str, str, Any]] = {
+    "append": ("post", "messages/", {"messages": [user("blocked")]}),
+    "compact": ("post", "compact/", {}),
+    "usage": ("post", "usage/", {"input_tokens": 1234}),
+    "update": ("patch", "", {"agent_id": "blocked"}),
+    "delete": ("delete", "", None),
+}
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("request_name", list(LOCKED_REQUESTS))
+def test_api_answers_session_busy_while_the_row_is_locked(
+    request_name, compaction_settings, django_user_model
+):
+    compaction_settings(LOCK_TIMEOUT_MS=300)
+    owner = django_user_model.objects.create_user("owner", password="pw")
+    session = make_session(chat(2), owner=owner)
+    before = originals(session.pk)
+    state = ChatSession.objects.values().get(pk=session.pk)
+    method, suffix, body = LOCKED_REQUESTS[request_name]
+    url = f"{API}/sessions/{session.pk}/{suffix}"
+    client = client_for(owner)
+
+    with session_row_locked(session.pk):
+        started = time.monotonic()
+        response = getattr(client, method)(url, body, HTTP_IDEMPOTENCY_KEY="key-1")
+        elapsed = time.monotonic() - started
+        # The failed request left its own connection outside any transaction.
+        assert connection.connection.info.transaction_status.name == "IDLE"
+
+    assert response.status_code == 503, response.content
+    error = response.json()["error"]
+    assert error["code"] == "session_busy"
+    assert "locked" in error["message"] and error["details"]["session"] == str(session.pk)
+    assert elapsed < 5, f"503 took {elapsed:.1f}s with LOCK_TIMEOUT_MS=300"
+    # Nothing was written.
+    assert originals(session.pk) == before
+    assert ChatSession.objects.values().get(pk=session.pk) == state
+    assert not CompactionRun.objects.filter(session=session).exists()
+    assert not IdempotencyKey.objects.filter(session=session).exists()
+    assert_no_idle_in_transaction()
+
+    # With the lock gone the same request goes through.
+    retry = getattr(client, method)(url, body, HTTP_IDEMPOTENCY_KEY="key-1")
+    assert 200 <= retry.status_code < 300, retry.content
+
+
+# --------------------------------------------------------------------------- 5. one task, N times
+
+
+def _deliver_many_times(count: int) -> None:
+    """``count`` processes apply ``compact_session`` to one pending run at the same moment.
+
+    A parent thread holds the session row until every child has read the run (still
+    ``pending``) and waits on the lock inside the claim: the worst interleaving of a
+    message the broker delivered ``count`` times, made deterministic.
+    """
+    session = over_threshold_session()
+    before = originals(session.pk)
+    with mock.patch.object(tasks.compact_session, "delay") as published:
+        queued = compaction_run_enqueue(session_id=session.pk, trigger="api")
+    assert queued.status == Status.PENDING
+    published.assert_called_once_with(str(queued.pk))
+
+    ctx = spawn_context()
+    barrier, results = ctx.Barrier(count), ctx.Queue()
+    with AnthropicStub() as stub:
+        env = {
+            "COMPACTION_SUMMARIZER": "compaction.summarizers.anthropic.AnthropicSummarizer",
+            "ANTHROPIC_API_KEY": "sk-test",
+            "ANTHROPIC_BASE_URL": stub.url,
+            "COMPACTION_API_TIMEOUT": "20",
+            "COMPACTION_LOCK_TIMEOUT_MS": "60000",
+        }
+        children = [
+            ctx.Process(
+                target=fault_procs.task_worker,
+                args=(i, *child_db(), str(queued.pk), env, barrier, results),
+                daemon=True,
+            )
+            for i in range(count)
+        ]
+        try:
+            with session_row_locked(session.pk) as release:
+                for child in children:
+                    child.start()
+                gathered = wait_until(lambda: lock_waiters() >= count, timeout=CHILD_WAIT)
+                release.set()
+            reports = collect(results, count, timeout=CHILD_WAIT + 30)
+            for child in children:
+                child.join(WAIT)
+        finally:
+            stop_children(children)
+        llm_requests = len(stub.message_requests)
+
+    assert gathered, f"only {lock_waiters()} of {count} children reached the claim"
+    assert len(reports) == count, f"only {len(reports)} of {count} children reported"
+    assert [c.exitcode for c in children] == [0] * count
+    errors = [r["error"] for r in reports if r["error"]]
+    assert not errors, "\n\n".join(errors)
+    assert {r["state"] for r in reports} == {"SUCCESS"}
+    outcomes = Counter(r["result"] for r in reports)
+    assert set(outcomes) <= {Status.SUCCEEDED, Status.RUNNING, "in_progress"}, outcomes
+
+    # Exactly one checkpoint, no message lost, the lease released.
+    checkpoint = Checkpoint.objects.get(session=session)
+    run = CompactionRun.objects.get(session=session)
+    assert run.pk == queued.pk and run.status == Status.SUCCEEDED, run.error
+    assert checkpoint.version == 1 and checkpoint.run_id == run.pk
+    after = assert_nothing_lost(session.pk, before)
+    assert after.checkpoint_version == 1 and after.compaction_count == 1
+    assert_lease_free(session.pk)
+    assert_payload_valid(session.pk)
+    assert_no_idle_in_transaction()
+
+    # Only the worker that claimed the run may summarize it: the copies of the message
+    # must leave a run that is no longer pending alone (tasks.py's contract).
+    assert llm_requests == 1, f"{llm_requests} LLM calls for one run; task results {dict(outcomes)}"
+    assert run.attempts == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_one_task_delivered_to_four_processes_at_once_runs_once():
+    _deliver_many_times(4)
+
+
+@pytest.mark.slow
+@pytest.mark.django_db(transaction=True)
+def test_one_task_delivered_to_sixteen_processes_at_once_runs_once():
+    _deliver_many_times(16)
+
+
+class RaceSummarizer(Summarizer):
+    """First call: a valid summary once the test allows it; any later call: a 400."""
+
+    name = "race"
+    lock = threading.Lock()
+    calls = 0
+    first_may_return = threading.Event()
+
+    @classmethod
+    def reset(cls) -> None:
+        cls.calls = 0
+        cls.first_may_return = threading.Event()
+
+    def summarize(self, request: SummaryRequest) -> SummaryResult:
+        cls = type(self)
+        with cls.lock:
+            cls.calls += 1
+            call = cls.calls
+        if call > 1:
+            raise PermanentSummarizerError("Anthropic API rejected the request (400)", status=400)
+        assert cls.first_may_return.wait(WAIT), "the test never released the first call"
+        return SummaryResult(text=VALID_SUMMARY, model="race-1", input_tokens=10, output_tokens=20)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_duplicate_delivery_cannot_replace_a_good_compaction_with_a_fallback(
+    compaction_settings,
+):
+    """Two deliveries of one message both read the run ``pending``; one claims it.
+
+    The other must not summarize the claimed run: if it does and its LLM call fails, it
+    writes the fallback checkpoint under the claimer's lease, and the claimer's good
+    summary is thrown away.
+    """
+    compaction_settings(SUMMARIZER="tests.services.test_faults.RaceSummarizer")
+    RaceSummarizer.reset()
+    session = over_threshold_session()
+    before = originals(session.pk)
+    with mock.patch.object(tasks.compact_session, "delay"):
+        queued = compaction_run_enqueue(session_id=session.pk, trigger="api")
+    results: list[Any] = []
+    finished = threading.Event()
+
+    def deliver() -> None:
+        try:
+            results.append(tasks.compact_session.apply(args=[str(queued.pk)]).get())
+        except BaseException as exc:
+            results.append(exc)
+        finally:
+            finished.set()
+            connection.close()
+
+    threads = [threading.Thread(target=deliver, daemon=True) for _ in range(2)]
+    try:
+        with session_row_locked(session.pk) as release:
+            for thread in threads:
+                thread.start()
+            assert wait_until(lambda: lock_waiters() >= 2), "the deliveries never met the lock"
+            release.set()
+        # Let the delivery that is not blocked in the summarizer finish first.
+        assert finished.wait(WAIT), results
+    finally:
+        RaceSummarizer.first_may_return.set()
+        for thread in threads:
+            thread.join(WAIT)
+    assert not any(thread.is_alive() for thread in threads)
+    assert not [r for r in results if isinstance(r, BaseException)], results
+
+    run = CompactionRun.objects.get(pk=queued.pk)
+    checkpoint = Checkpoint.objects.get(session=session)
+    assert_nothing_lost(session.pk, before)
+    assert_lease_free(session.pk)
+    assert RaceSummarizer.calls == 1, (
+        f"the run was summarized {RaceSummarizer.calls} times; it ended {run.status} "
+        f"(checkpoint fallback={checkpoint.fallback}); task results {results}"
+    )
+    assert run.status == Status.SUCCEEDED and not checkpoint.fallback, (run.status, run.error)
+    assert Status.SUCCEEDED in results

@@ -1,0 +1,6 @@
+"""What the tests share: builders, stubs of the model APIs, SDK-built fixtures, helpers."""
+
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+TRANSCRIPTS = ROOT / "fixtures" / "transcripts"
