@@ -2,6 +2,7 @@ import pytest
 from django.db import connection
 
 from tests.support.api import make_client
+from tests.support.factories import SessionFactory
 
 
 def pytest_configure(config):
@@ -74,8 +75,6 @@ def bob_api(bob):
 @pytest.fixture
 def session(alice):
     """Alice's session, with a system prompt."""
-    from compaction import services
-
-    return services.session_create(
+    return SessionFactory(
         owner=alice, external_id="ext-1", agent_id="coder", system_prompt="You are a coding agent."
     )

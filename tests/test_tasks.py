@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import time
 from unittest import mock
 
 import pytest
@@ -15,17 +14,11 @@ from compaction.models import Checkpoint, CompactionRun
 from compaction.services.compaction.retry import RETRY_BACKOFF_CAP_SECONDS, retry_delay
 from project.celery import app as celery_app
 from tests.support.anthropic_stub import AnthropicStub
+from tests.support.database import wait_until
+from tests.support.factories import SessionFactory
 from tests.support.helpers import chat
 
 TEST_BROKER = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
-
-
-
-def _session(messages=()):
-    session = services.session_create(system_prompt="You are a careful agent.")
-    if messages:
-        services.message_append(session_id=session.pk, messages=list(messages))
-    return session
 
 
 @pytest.fixture
@@ -43,7 +36,7 @@ def test_async_auto_compact_publishes_one_task_after_commit(
     small, compaction_settings, published, django_capture_on_commit_callbacks
 ):
     compaction_settings(AUTO_COMPACT="async")
-    session = _session()
+    session = SessionFactory()
     with django_capture_on_commit_callbacks(execute=True):
         result = services.message_append(session_id=session.pk, messages=chat(20))
     assert result.compaction is not None and result.compaction.status == "pending"
@@ -61,7 +54,7 @@ def test_rolled_back_append_publishes_nothing(
     small, compaction_settings, published, django_capture_on_commit_callbacks
 ):
     compaction_settings(AUTO_COMPACT="async")
-    session = _session()
+    session = SessionFactory()
     with (
         django_capture_on_commit_callbacks(execute=True) as callbacks,
         pytest.raises(RuntimeError),
@@ -76,7 +69,7 @@ def test_rolled_back_append_publishes_nothing(
 
 @pytest.mark.django_db
 def test_enqueue_returns_skipped_when_nothing_to_do(small, published):
-    session = _session(chat(2))
+    session = SessionFactory(messages=chat(2))
     run = services.compaction_run_enqueue(session_id=session.pk, trigger="api")
     assert run.status == "skipped" and "below the threshold" in run.reason
     published.assert_not_called()
@@ -87,7 +80,7 @@ def test_enqueue_returns_skipped_when_nothing_to_do(small, published):
 
 @pytest.mark.django_db
 def test_task_compacts_and_a_redelivered_message_adds_nothing(small, published):
-    session = _session(chat(20))
+    session = SessionFactory(messages=chat(20))
     run = services.compaction_run_enqueue(session_id=session.pk, trigger="api")
     assert run.status == "pending"
     assert tasks.compact_session.apply(args=[str(run.pk)], throw=False).get() == "succeeded"
@@ -98,11 +91,9 @@ def test_task_compacts_and_a_redelivered_message_adds_nothing(small, published):
 
 @pytest.mark.django_db
 def test_redelivery_while_another_worker_runs_it_does_nothing(small, published):
-    session = _session(chat(20))
+    session = SessionFactory(messages=chat(20))
     queued = services.compaction_run_enqueue(session_id=session.pk, trigger="api")
-    running = services.compaction_run_claim(
-        session_id=session.pk, trigger="api", run_id=queued.pk
-    )
+    running = services.compaction_run_claim(session_id=session.pk, trigger="api", run_id=queued.pk)
     assert running.status == "running"
     # The copy without the lease token is not ours to run.
     assert tasks.compact_session.apply(args=[str(queued.pk)], throw=False).get() == "running"
@@ -127,7 +118,7 @@ def test_retry_on_529_then_success_with_sdk_retries_off(
         monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-test")
         monkeypatch.setenv("ANTHROPIC_BASE_URL", stub.url)
         stub.enqueue_error(529)
-        session = _session(chat(20))
+        session = SessionFactory(messages=chat(20))
         run = services.compaction_run_enqueue(session_id=session.pk, trigger="api")
         assert tasks.compact_session.apply(args=[str(run.pk)], throw=False).get() == "succeeded"
         run.refresh_from_db()
@@ -139,15 +130,18 @@ def test_retry_on_529_then_success_with_sdk_retries_off(
 @pytest.mark.django_db
 def test_retries_stop_at_max_attempts_and_fall_back(monkeypatch, compaction_settings, published):
     compaction_settings(
-        SUMMARIZER=None, AUTO_COMPACT="off", COMPACTION_THRESHOLD=2000,
-        KEEP_RECENT_TOKENS=500, MAX_ATTEMPTS=2,
+        SUMMARIZER=None,
+        AUTO_COMPACT="off",
+        COMPACTION_THRESHOLD=2000,
+        KEEP_RECENT_TOKENS=500,
+        MAX_ATTEMPTS=2,
     )
     with AnthropicStub() as stub:
         monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-test")
         monkeypatch.setenv("ANTHROPIC_BASE_URL", stub.url)
         for _ in range(3):
             stub.enqueue_error(529)
-        session = _session(chat(20))
+        session = SessionFactory(messages=chat(20))
         run = services.compaction_run_enqueue(session_id=session.pk, trigger="api")
         assert tasks.compact_session.apply(args=[str(run.pk)], throw=False).get() == "fell_back"
         assert len(stub.message_requests) == 2
@@ -161,7 +155,7 @@ def test_retry_countdown_grows_with_jitter_and_is_capped():
 
 @pytest.mark.django_db
 def test_release_expired_leases_requeues_the_session(small, published):
-    session = _session(chat(20))
+    session = SessionFactory(messages=chat(20))
     run = services.compaction_run_claim(session_id=session.pk, trigger="api")
     type(session).objects.filter(pk=session.pk).update(lease_expires_at=run.created_at)
     with mock.patch("compaction.services.compaction.dispatch.transaction.on_commit", lambda f: f()):
@@ -199,15 +193,15 @@ def redis_worker(settings):
 
 @pytest.mark.django_db(transaction=True)
 def test_end_to_end_async_compaction_through_a_real_worker(small, redis_worker):
-    session = _session(chat(20))
+    session = SessionFactory(messages=chat(20))
     run = services.compaction_run_enqueue(session_id=session.pk, trigger="api")
     assert run.status == "pending"
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
+
+    def finished() -> bool:
         run.refresh_from_db()
-        if run.status not in ("pending", "running"):
-            break
-        time.sleep(0.1)
+        return run.status not in ("pending", "running")
+
+    assert wait_until(finished, timeout=30), run.status
     assert run.status == "succeeded", (run.status, run.error)
     assert run.trigger == "api"
     session.refresh_from_db()

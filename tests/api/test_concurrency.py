@@ -12,33 +12,29 @@ from typing import Any
 import pytest
 from django.core.cache import cache
 from django.db import connection
-from rest_framework.test import APIClient
 
 from compaction import services
 from compaction.models import ChatSession, CompactionRun, IdempotencyKey, Message
 from compaction.summarizers.base import SummaryRequest, SummaryResult
+from tests.support.api import make_client
 from tests.support.helpers import StaticSummarizer, assistant, chat, user
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 API = "/api/compaction"
+WAIT = 30.0  # upper bound of any wait on another thread
 
 
-class SlowSummarizer(StaticSummarizer):
-    """A valid summary after half a second: long enough for every racer to arrive."""
+class HeldSummarizer(StaticSummarizer):
+    """A valid summary, held back until the test lets it go: every racer arrives while the
+    compaction is still running, however slow the machine."""
 
-    name = "slow"
+    name = "held"
+    release = threading.Event()
 
     def summarize(self, request: SummaryRequest) -> SummaryResult:
-        time.sleep(0.5)
+        assert self.release.wait(timeout=WAIT), "the test never released the summarizer"
         return super().summarize(request)
-
-
-def client_for(account: Any) -> APIClient:
-    client = APIClient()
-    client.default_format = "json"
-    client.force_authenticate(account)
-    return client
 
 
 def in_threads(count: int, work: Callable[[int], Any]) -> list[Any]:
@@ -63,16 +59,6 @@ def _fresh_throttle_cache():
     cache.clear()
 
 
-@pytest.fixture
-def alice(django_user_model):
-    return django_user_model.objects.create_user("alice", password="pw")
-
-
-@pytest.fixture
-def session(alice) -> ChatSession:
-    return services.session_create(owner=alice, system_prompt="You are a coding agent.")
-
-
 def messages_url(session: ChatSession) -> str:
     return f"{API}/sessions/{session.pk}/messages/"
 
@@ -83,7 +69,7 @@ def test_one_idempotency_key_sent_twice_at_once_appends_once(alice, session):
         batch = {"messages": [user(f"Request {round_}"), assistant(f"Answer {round_}")]}
 
         def send(i: int, batch: dict = batch, key: str = f"key-{round_}") -> tuple:
-            response = client_for(alice).post(url, batch, HTTP_IDEMPOTENCY_KEY=key)
+            response = make_client(alice).post(url, batch, HTTP_IDEMPOTENCY_KEY=key)
             seqs = [m["seq"] for m in response.json().get("messages", [])]
             return response.status_code, seqs, response.headers.get("Idempotent-Replayed")
 
@@ -102,7 +88,7 @@ def test_cursor_paging_while_messages_are_appended(alice, session):
     def write() -> list[int]:
         statuses = []
         try:
-            client = client_for(alice)
+            client = make_client(alice)
             for i in range(60):
                 response = client.post(messages_url(session), user(f"late {i}"))
                 statuses.append(response.status_code)
@@ -111,7 +97,7 @@ def test_cursor_paging_while_messages_are_appended(alice, session):
         return statuses
 
     def read() -> list[int]:
-        client, seen = client_for(alice), []
+        client, seen = make_client(alice), []
         url: str | None = messages_url(session) + "?page_size=4"
         while url:
             body = client.get(url).json()
@@ -127,14 +113,14 @@ def test_cursor_paging_while_messages_are_appended(alice, session):
     assert set(statuses) == {201}
     # Whatever the interleaving: strictly increasing, no gaps, no duplicates.
     assert seen == list(range(1, len(seen) + 1)) and len(seen) >= 40
-    client = client_for(alice)
+    client = make_client(alice)
     final = client.get(messages_url(session), {"page_size": 1000}).json()["results"]
     assert [m["seq"] for m in final] == list(range(1, 101))
 
 
 def test_twenty_threads_appending_get_contiguous_seqs(alice, session):
     def append(i: int) -> list[tuple[int, list[int]]]:
-        client = client_for(alice)
+        client = make_client(alice)
         out = []
         for j in range(10):
             response = client.post(messages_url(session), user(f"thread {i} message {j}"))
@@ -158,16 +144,28 @@ def test_concurrent_compact_calls_run_one_compaction(alice, session, compaction_
         AUTO_COMPACT="off",
         COMPACTION_THRESHOLD=2000,
         KEEP_RECENT_TOKENS=500,
-        SUMMARIZER="tests.api.test_concurrency.SlowSummarizer",
+        SUMMARIZER="tests.api.test_concurrency.HeldSummarizer",
     )
     services.message_append(session_id=session.pk, messages=chat(20))
     url = f"{API}/sessions/{session.pk}/compact/"
+    racers = 8
+    answered: list[int] = []
+    lock = threading.Lock()
+    HeldSummarizer.release.clear()
 
     def compact(i: int) -> tuple[int, dict]:
-        response = client_for(alice).post(url, {})
+        response = make_client(alice).post(url, {})
+        with lock:
+            answered.append(response.status_code)
+            # Every racer but the one compacting has its answer: let the compaction finish.
+            if len(answered) == racers - 1:
+                HeldSummarizer.release.set()
         return response.status_code, response.json()
 
-    results = in_threads(8, compact)
+    try:
+        results = in_threads(racers, compact)
+    finally:
+        HeldSummarizer.release.set()
     succeeded = [body for status, body in results if status == 200 and body["status"] != "skipped"]
     assert len(succeeded) == 1 and succeeded[0]["status"] == "succeeded", results
     for status, body in results:
@@ -178,6 +176,8 @@ def test_concurrent_compact_calls_run_one_compaction(alice, session, compaction_
             assert status == 200, body
             assert body["status"] in ("succeeded", "skipped")
     assert any(status == 409 for status, _ in results)
+    # The compaction was held until the others had their answers: all of them are 409s.
+    assert sorted(status for status, _ in results) == [200] + [409] * (racers - 1), results
     runs = Counter(CompactionRun.objects.filter(session=session).values_list("status", flat=True))
     assert runs["succeeded"] == 1 and set(runs) <= {"succeeded", "skipped"}
     session.refresh_from_db()

@@ -7,20 +7,17 @@ connections; every wait is bounded.
 
 from __future__ import annotations
 
-import multiprocessing
-import os
 import threading
 import time
 from collections import Counter
 from datetime import timedelta
 from typing import Any
 
+import factory
 import pytest
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Sum
 from django.utils import timezone
 
-from compaction.engine.tokens import text_tokens
 from compaction.exceptions import CompactionInProgress, SessionBusy
 from compaction.models import ChatSession, Checkpoint, CompactionRun, Message
 from compaction.selectors import session_context_build
@@ -32,8 +29,10 @@ from compaction.services.compaction import (
     compaction_run_summarize,
 )
 from compaction.services.messages import message_append
-from compaction.services.sessions import session_create
 from tests.support import procs
+from tests.support.children import child_db, collect, spawn_context, stop_children
+from tests.support.database import assert_counters_match_rows, backends
+from tests.support.factories import SessionFactory
 from tests.support.helpers import GatedSummarizer, assistant, chat, payload_problem, user
 
 Status = CompactionRun.Status
@@ -62,39 +61,10 @@ def _concurrency_settings(compaction_settings):
 # --------------------------------------------------------------------------- helpers
 
 
-def make_session(*, turns: int = HISTORY_TURNS) -> ChatSession:
-    session = session_create(system_prompt=SYSTEM_PROMPT, config=dict(SESSION_CONFIG))
-    if turns:
-        message_append(session_id=session.pk, messages=chat(turns))
-    return ChatSession.objects.get(pk=session.pk)
-
-
-def over_threshold_session() -> ChatSession:
-    session = make_session()
-    threshold = SESSION_CONFIG["COMPACTION_THRESHOLD"]
-    assert session.estimated_tokens > threshold, "the fixture history must need a compaction"
-    return session
-
-
-def expected_tokens(session: ChatSession) -> int:
-    """The counter recomputed from rows: system prompt + latest summary + active messages."""
-    latest = Checkpoint.objects.filter(session=session).order_by("-version").first()
-    active = (
-        Message.objects.filter(session=session, compacted_by__isnull=True).aggregate(
-            total=Sum("token_estimate")
-        )["total"]
-        or 0
-    )
-    return text_tokens(session.system_prompt) + (latest.summary_tokens if latest else 0) + active
-
-
-def assert_counters_match_rows(session_id: Any) -> ChatSession:
-    session = ChatSession.objects.get(pk=session_id)
-    rows = Message.objects.filter(session=session)
-    assert session.message_count == rows.count()
-    assert session.active_message_count == rows.filter(compacted_by__isnull=True).count()
-    assert session.estimated_tokens == expected_tokens(session)
-    return session
+class RacedSessionFactory(SessionFactory):
+    system_prompt = SYSTEM_PROMPT
+    config = factory.LazyFunction(lambda: dict(SESSION_CONFIG))
+    messages = factory.LazyFunction(lambda: chat(HISTORY_TURNS))
 
 
 def run_threads(target: Any, count: int) -> list[threading.Thread]:
@@ -112,53 +82,31 @@ def join_all(threads: list[threading.Thread], timeout: float = WAIT) -> None:
     assert not alive, f"threads still running after {timeout}s: {alive}"
 
 
-def backend_states(*, exclude_self: bool = True) -> list[tuple[int, str, str]]:
-    """(pid, state, query) of every other backend connected to the test database."""
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT pid, state, query FROM pg_stat_activity "
-            "WHERE datname = current_database() AND (NOT %s OR pid <> pg_backend_pid())",
-            [exclude_self],
-        )
-        return list(cursor.fetchall())
-
-
 # --------------------------------------------------------------------------- 1. processes
 
 
 def _race_processes(count: int) -> None:
-    session = over_threshold_session()
+    session = RacedSessionFactory(over_threshold=True)
     total = session.message_count
-    ctx = multiprocessing.get_context("spawn")
+    ctx = spawn_context()
     barrier = ctx.Barrier(count)
     results = ctx.Queue()
-    db_name = connection.settings_dict["NAME"]
-    database_url = os.environ["DATABASE_URL"]
     children = [
         ctx.Process(
             target=procs.compact_worker,
-            args=(i, db_name, database_url, str(session.pk), barrier, results),
+            args=(i, *child_db(), str(session.pk), barrier, results),
             daemon=True,
         )
         for i in range(count)
     ]
     for child in children:
         child.start()
-    reports: list[dict[str, Any]] = []
     try:
-        deadline = time.monotonic() + 120
-        while len(reports) < count and time.monotonic() < deadline:
-            try:
-                reports.append(results.get(timeout=max(0.1, deadline - time.monotonic())))
-            except Exception:
-                break
+        reports = collect(results, count, timeout=120)
         for child in children:
             child.join(30)
     finally:
-        for child in children:
-            if child.is_alive():
-                child.terminate()
-                child.join(5)
+        stop_children(children)
     assert len(reports) == count, f"only {len(reports)} of {count} children reported"
     assert all(child.exitcode == 0 for child in children), [c.exitcode for c in children]
 
@@ -213,7 +161,7 @@ def test_processes_racing_to_compact_write_exactly_one_checkpoint(count):
 
 
 def test_appends_during_summarization_stay_active_and_counted():
-    session = over_threshold_session()
+    session = RacedSessionFactory(over_threshold=True)
     before = session.message_count
     gated = GatedSummarizer()
     outcome: dict[str, Any] = {}
@@ -285,7 +233,7 @@ def test_appends_during_summarization_stay_active_and_counted():
 
 
 def test_no_transaction_or_lock_is_held_while_the_summarizer_runs():
-    session = over_threshold_session()
+    session = RacedSessionFactory(over_threshold=True)
     observed: dict[str, Any] = {}
     observed_ready = threading.Event()
 
@@ -324,10 +272,10 @@ def test_no_transaction_or_lock_is_held_while_the_summarizer_runs():
             assert locked.lease_token == run.lease_token
             CompactionRun.objects.select_for_update(nowait=True).get(pk=run.pk)
             assert len(Message.objects.select_for_update(nowait=True).filter(session=session))
-        stuck = [row for row in backend_states() if row[1].startswith("idle in transaction")]
+        others = backends()
+        stuck = [b for b in others.values() if b.state.startswith("idle in transaction")]
         assert stuck == []
-        states = {pid: state for pid, state, _ in backend_states()}
-        assert states.get(observed["pid"]) == "idle"
+        assert others[observed["pid"]].state == "idle"
     finally:
         gated.release.set()
         thread.join(WAIT)
@@ -349,7 +297,7 @@ def _expire_lease(session_id: Any, run_id: Any) -> None:
 
 
 def test_finalize_after_lease_expiry_writes_nothing():
-    session = over_threshold_session()
+    session = RacedSessionFactory(over_threshold=True)
     before = ChatSession.objects.get(pk=session.pk)
     run = compaction_run_claim(session_id=session.pk, trigger="command", force=True)
     assert run.status == Status.RUNNING
@@ -371,7 +319,7 @@ def test_finalize_after_lease_expiry_writes_nothing():
 
 
 def test_late_finalize_of_an_expired_run_loses_to_the_new_claim():
-    session = over_threshold_session()
+    session = RacedSessionFactory(over_threshold=True)
     old = compaction_run_claim(session_id=session.pk, trigger="command", force=True)
     old_outcome = compaction_run_summarize(run=old)  # the slow LLM call of the dead holder
     _expire_lease(session.pk, old.pk)
@@ -415,9 +363,9 @@ def test_late_finalize_of_an_expired_run_loses_to_the_new_claim():
 
 
 def test_release_expired_frees_dead_leases_only():
-    dead_session = over_threshold_session()
-    live_session = over_threshold_session()
-    idle_session = make_session(turns=2)
+    dead_session = RacedSessionFactory(over_threshold=True)
+    live_session = RacedSessionFactory(over_threshold=True)
+    idle_session = RacedSessionFactory(messages=chat(2))
     dead = compaction_run_claim(session_id=dead_session.pk, trigger="task", force=True)
     live = compaction_run_claim(session_id=live_session.pk, trigger="task", force=True)
     _expire_lease(dead_session.pk, dead.pk)
@@ -464,7 +412,7 @@ def test_release_expired_frees_dead_leases_only():
 
 
 def test_concurrent_appends_get_contiguous_seqs():
-    session = make_session(turns=0)
+    session = RacedSessionFactory(messages=[])
     threads_count, per_thread = 20, 10
     barrier = threading.Barrier(threads_count)
     errors: list[BaseException] = []
@@ -503,7 +451,7 @@ def test_concurrent_appends_get_contiguous_seqs():
 
 def test_append_to_a_locked_session_raises_session_busy(compaction_settings):
     compaction_settings(LOCK_TIMEOUT_MS=300)
-    session = make_session(turns=2)
+    session = RacedSessionFactory(messages=chat(2))
     before = session.message_count
     holding, done = threading.Event(), threading.Event()
     errors: list[BaseException] = []
@@ -544,7 +492,7 @@ def test_append_to_a_locked_session_raises_session_busy(compaction_settings):
 
 
 def test_concurrent_forced_claims_one_wins():
-    session = over_threshold_session()
+    session = RacedSessionFactory(over_threshold=True)
     threads_count = 8
     barrier = threading.Barrier(threads_count)
     results: list[tuple[str, Any]] = []

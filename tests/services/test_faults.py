@@ -15,7 +15,6 @@ wait is bounded; threads close their own connections.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import signal
 import threading
@@ -27,15 +26,13 @@ from datetime import timedelta
 from typing import Any
 from unittest import mock
 
+import factory
 import pytest
-from django.db import OperationalError, close_old_connections, connection, transaction
-from django.db.models import Sum
+from django.db import OperationalError, close_old_connections, connection
 from django.db.models.signals import post_save
 from django.utils import timezone
-from rest_framework.test import APIClient
 
 from compaction import tasks
-from compaction.engine.tokens import text_tokens
 from compaction.engine.validation import TRUNCATION_MARKER
 from compaction.exceptions import CompactionInProgress, PermanentSummarizerError
 from compaction.models import ChatSession, Checkpoint, CompactionRun, IdempotencyKey, Message
@@ -46,16 +43,25 @@ from compaction.services import (
     compaction_run_enqueue,
     compaction_run_execute,
     compaction_run_finalize,
-    message_append,
-    session_create,
 )
 from compaction.summarizers.base import Summarizer, SummaryRequest, SummaryResult
 from tests.support import fault_procs
 from tests.support.anthropic_stub import DEFAULT_SUMMARY, AnthropicStub
+from tests.support.api import make_client
+from tests.support.children import child_db, collect, spawn_context, stop_children
+from tests.support.database import (
+    WAIT,
+    assert_no_idle_in_transaction,
+    backends,
+    expected_tokens,
+    lock_waiters,
+    session_row_locked,
+    wait_until,
+)
+from tests.support.factories import SessionFactory
 from tests.support.helpers import VALID_SUMMARY, agent_loop, chat, payload_problem, user
 
 Status = CompactionRun.Status
-WAIT = 15.0  # upper bound of any wait on another thread or on the server
 CHILD_WAIT = 60.0  # a spawned child imports Django and connects before doing anything
 API = "/api/compaction"
 SYSTEM_PROMPT = "You are a careful coding agent working in a Python repository."
@@ -79,21 +85,11 @@ def _fault_settings(compaction_settings):
 # --------------------------------------------------------------------------- helpers
 
 
-def make_session(messages: list[dict[str, Any]] | None = None, *, owner: Any = None) -> ChatSession:
-    session = session_create(owner=owner, system_prompt=SYSTEM_PROMPT, config=dict(SESSION_CONFIG))
-    if messages is None:
-        # Plain turns, then an agent loop: the cut and the payload must respect tool pairs.
-        messages = chat(10) + agent_loop(8, output_chars=300)
-    if messages:
-        message_append(session_id=session.pk, messages=messages)
-    session = ChatSession.objects.get(pk=session.pk)
-    return session
-
-
-def over_threshold_session(*, owner: Any = None) -> ChatSession:
-    session = make_session(owner=owner)
-    assert session.estimated_tokens > SESSION_CONFIG["COMPACTION_THRESHOLD"]
-    return session
+class FaultSessionFactory(SessionFactory):
+    system_prompt = SYSTEM_PROMPT
+    config = factory.LazyFunction(lambda: dict(SESSION_CONFIG))
+    # Plain turns, then an agent loop: the cut and the payload must respect tool pairs.
+    messages = factory.LazyFunction(lambda: chat(10) + agent_loop(8, output_chars=300))
 
 
 def originals(session_id: Any) -> list[tuple[int, str, Any]]:
@@ -103,17 +99,6 @@ def originals(session_id: Any) -> list[tuple[int, str, Any]]:
         .order_by("seq")
         .values_list("seq", "role", "content")
     )
-
-
-def expected_tokens(session: ChatSession) -> int:
-    latest = Checkpoint.objects.filter(session=session).order_by("-version").first()
-    active = (
-        Message.objects.filter(session=session, compacted_by__isnull=True).aggregate(
-            total=Sum("token_estimate")
-        )["total"]
-        or 0
-    )
-    return text_tokens(session.system_prompt) + (latest.summary_tokens if latest else 0) + active
 
 
 def assert_nothing_lost(session_id: Any, before: list[tuple[int, str, Any]]) -> ChatSession:
@@ -149,39 +134,6 @@ def assert_payload_valid(session_id: Any) -> None:
     assert payload_problem(payload.messages) is None
 
 
-def backend_states() -> dict[int, tuple[str, str]]:
-    """{pid: (state, wait_event_type)} of the other backends connected to the test database."""
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT pid, coalesce(state, ''), coalesce(wait_event_type, '') "
-            "FROM pg_stat_activity "
-            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
-        )
-        return {pid: (state, wait) for pid, state, wait in cursor.fetchall()}
-
-
-def wait_until(predicate: Callable[[], bool], timeout: float = WAIT, step: float = 0.05) -> bool:
-    deadline = time.monotonic() + timeout
-    while True:
-        if predicate():
-            return True
-        if time.monotonic() >= deadline:
-            return False
-        time.sleep(step)
-
-
-def assert_no_idle_in_transaction() -> None:
-    """No connection to the test database sits in an open transaction (bounded wait)."""
-
-    def stuck() -> list[int]:
-        return [pid for pid, (state, _) in backend_states().items() if "in transaction" in state]
-
-    assert wait_until(lambda: not stuck(), timeout=5), f"idle in transaction: {stuck()}"
-    assert connection.connection is None or (
-        connection.connection.info.transaction_status.name == "IDLE"
-    )
-
-
 def expire_lease(session_id: Any) -> None:
     """Move the session's (and its running run's) lease into the past."""
     past = timezone.now() - timedelta(seconds=5)
@@ -189,76 +141,6 @@ def expire_lease(session_id: Any) -> None:
     CompactionRun.objects.filter(session_id=session_id, status=Status.RUNNING).update(
         lease_expires_at=past
     )
-
-
-@contextmanager
-def session_row_locked(session_id: Any) -> Iterator[threading.Event]:
-    """Hold ``SELECT ... FOR UPDATE`` on the session in another thread until the block ends.
-
-    Yields an event to set for an early release.
-    """
-    holding, release = threading.Event(), threading.Event()
-    errors: list[BaseException] = []
-
-    def hold() -> None:
-        try:
-            with transaction.atomic():
-                ChatSession.objects.select_for_update().get(pk=session_id)
-                holding.set()
-                release.wait(CHILD_WAIT * 2)
-        except BaseException as exc:
-            errors.append(exc)
-        finally:
-            connection.close()
-
-    thread = threading.Thread(target=hold, daemon=True)
-    thread.start()
-    try:
-        assert holding.wait(WAIT), errors
-        yield release
-    finally:
-        release.set()
-        thread.join(WAIT)
-    assert not thread.is_alive(), "the lock holder did not finish"
-    assert errors == []
-
-
-def lock_waiters() -> int:
-    """Backends of the test database waiting on a heavyweight lock (a row lock here)."""
-    return sum(wait == "Lock" for _, wait in backend_states().values())
-
-
-def client_for(account: Any) -> APIClient:
-    client = APIClient()
-    client.default_format = "json"
-    client.force_authenticate(account)
-    return client
-
-
-def spawn_context() -> Any:
-    return multiprocessing.get_context("spawn")
-
-
-def child_db() -> tuple[str, str]:
-    return connection.settings_dict["NAME"], os.environ["DATABASE_URL"]
-
-
-def collect(results: Any, count: int, timeout: float) -> list[dict[str, Any]]:
-    reports: list[dict[str, Any]] = []
-    deadline = time.monotonic() + timeout
-    while len(reports) < count and time.monotonic() < deadline:
-        try:
-            reports.append(results.get(timeout=max(0.1, deadline - time.monotonic())))
-        except Exception:
-            break
-    return reports
-
-
-def stop_children(children: list[Any]) -> None:
-    for child in children:
-        if child.is_alive():
-            child.kill()
-        child.join(5)
 
 
 # --------------------------------------------------------------------------- 1. killed worker
@@ -273,7 +155,7 @@ def test_worker_killed_during_the_llm_call_is_recovered(expiry):
     until the test moves it into the past. ``real``: the child runs with
     ``COMPACTION_LEASE_SECONDS=2`` and the test waits for the lease to run out.
     """
-    session = over_threshold_session()
+    session = FaultSessionFactory(over_threshold=True)
     before = originals(session.pk)
     env = {"COMPACTION_LEASE_SECONDS": "2"} if expiry == "real" else {}
     ctx = spawn_context()
@@ -289,7 +171,7 @@ def test_worker_killed_during_the_llm_call_is_recovered(expiry):
         assert backend_pid.value, collect(results, 1, 5)
         child_backend = backend_pid.value
         # Inside the LLM call the child holds no transaction and no lock.
-        assert backend_states().get(child_backend, ("gone",))[0] == "idle"
+        assert backends()[child_backend].state == "idle"
         os.kill(child.pid, signal.SIGKILL)
         child.join(WAIT)
         assert child.exitcode == -signal.SIGKILL
@@ -297,7 +179,7 @@ def test_worker_killed_during_the_llm_call_is_recovered(expiry):
         stop_children([child])
 
     # The server notices the closed socket and ends the dead worker's backend.
-    assert wait_until(lambda: child_backend not in backend_states()), backend_states()
+    assert wait_until(lambda: child_backend not in backends()), backends()
     assert_no_idle_in_transaction()
 
     # The dead worker still holds the lease: its run is running, nothing was written.
@@ -429,7 +311,7 @@ def stub(monkeypatch, compaction_settings):
 def test_summarizer_fault_retries_then_succeeds_or_falls_back_losing_nothing(stub, fault, times):
     for _ in range(times):
         FAULTS[fault](stub)
-    session = over_threshold_session()
+    session = FaultSessionFactory(over_threshold=True)
     before = originals(session.pk)
 
     run = compaction_run_execute(session_id=session.pk, trigger="command")
@@ -460,7 +342,7 @@ def test_summarizer_fault_retries_then_succeeds_or_falls_back_losing_nothing(stu
 def test_oversized_summary_is_capped_with_the_marker_not_rejected(stub):
     text = _oversized_summary()
     stub.enqueue_text(text)
-    session = over_threshold_session()
+    session = FaultSessionFactory(over_threshold=True)
     before = originals(session.pk)
     max_chars = 6000  # SUMMARY_MAX_CHARS default
 
@@ -533,7 +415,7 @@ def test_connection_dropped_mid_finalize_leaves_no_partial_checkpoint(
     point, kind, django_user_model
 ):
     owner = django_user_model.objects.create_user("owner", password="pw")
-    session = over_threshold_session(owner=owner)
+    session = FaultSessionFactory(owner=owner, over_threshold=True)
     before = originals(session.pk)
     counters = ChatSession.objects.values(
         "message_count", "active_message_count", "estimated_tokens", "checkpoint_version"
@@ -550,8 +432,8 @@ def test_connection_dropped_mid_finalize_leaves_no_partial_checkpoint(
     assert ChatSession.objects.filter(pk=session.pk).exists()
     if kind == "terminate":
         assert connection.connection.info.backend_pid != hit[0]
-        assert wait_until(lambda: hit[0] not in backend_states())
-    response = client_for(owner).get(f"{API}/sessions/{session.pk}/")
+        assert wait_until(lambda: hit[0] not in backends())
+    response = make_client(owner).get(f"{API}/sessions/{session.pk}/")
     assert response.status_code == 200, response.content
     assert_no_idle_in_transaction()
 
@@ -602,12 +484,12 @@ def test_api_answers_session_busy_while_the_row_is_locked(
 ):
     compaction_settings(LOCK_TIMEOUT_MS=300)
     owner = django_user_model.objects.create_user("owner", password="pw")
-    session = make_session(chat(2), owner=owner)
+    session = FaultSessionFactory(messages=chat(2), owner=owner)
     before = originals(session.pk)
     state = ChatSession.objects.values().get(pk=session.pk)
     method, suffix, body = LOCKED_REQUESTS[request_name]
     url = f"{API}/sessions/{session.pk}/{suffix}"
-    client = client_for(owner)
+    client = make_client(owner)
 
     with session_row_locked(session.pk):
         started = time.monotonic()
@@ -643,7 +525,7 @@ def _deliver_many_times(count: int) -> None:
     ``pending``) and waits on the lock inside the claim: the worst interleaving of a
     message the broker delivered ``count`` times, made deterministic.
     """
-    session = over_threshold_session()
+    session = FaultSessionFactory(over_threshold=True)
     before = originals(session.pk)
     with mock.patch.object(tasks.compact_session, "delay") as published:
         queued = compaction_run_enqueue(session_id=session.pk, trigger="api")
@@ -754,7 +636,7 @@ def test_a_duplicate_delivery_cannot_replace_a_good_compaction_with_a_fallback(
     """
     compaction_settings(SUMMARIZER="tests.services.test_faults.RaceSummarizer")
     RaceSummarizer.reset()
-    session = over_threshold_session()
+    session = FaultSessionFactory(over_threshold=True)
     before = originals(session.pk)
     with mock.patch.object(tasks.compact_session, "delay"):
         queued = compaction_run_enqueue(session_id=session.pk, trigger="api")

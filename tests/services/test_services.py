@@ -10,7 +10,6 @@ from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
 from compaction import selectors, services, signals
-from compaction.engine.tokens import text_tokens
 from compaction.exceptions import (
     CompactionInProgress,
     InvalidConversation,
@@ -22,6 +21,8 @@ from compaction.exceptions import (
 )
 from compaction.models import ChatSession, Checkpoint, CompactionRun, Message
 from tests.support import TRANSCRIPTS
+from tests.support.database import expected_tokens
+from tests.support.factories import SessionFactory
 from tests.support.helpers import (
     VALID_SUMMARY,
     ScriptedSummarizer,
@@ -38,26 +39,6 @@ from tests.support.helpers import (
 
 pytestmark = pytest.mark.django_db
 FIXTURES = TRANSCRIPTS
-
-
-
-def _session(messages=(), **kwargs):
-    session = services.session_create(system_prompt="You are a careful agent.", **kwargs)
-    if messages:
-        services.message_append(session_id=session.pk, messages=list(messages))
-    session.refresh_from_db()
-    return session
-
-
-def _recount(session: ChatSession) -> int:
-    """Recompute estimated_tokens from the rows, as the counters claim it."""
-    active = sum(
-        Message.objects.filter(session=session, compacted_by__isnull=True).values_list(
-            "token_estimate", flat=True
-        )
-    )
-    latest = selectors.checkpoint_latest(session=session)
-    return text_tokens(session.system_prompt) + active + (latest.summary_tokens if latest else 0)
 
 
 # ----------------------------------------------------------------------------- sessions
@@ -77,30 +58,32 @@ def test_session_create_validates_config_and_external_id(django_user_model):
 
 
 def test_session_config_overrides_the_threshold(compaction_settings):
-    session = _session(config={"COMPACTION_THRESHOLD": 10})
+    session = SessionFactory(config={"COMPACTION_THRESHOLD": 10})
     services.message_append(session_id=session.pk, messages=[user("hello " * 40)])
     session.refresh_from_db()
     assert selectors.session_should_compact(session=session)
-    assert not selectors.session_should_compact(session=_session([user("hello " * 40)]))
+    assert not selectors.session_should_compact(
+        session=SessionFactory(messages=[user("hello " * 40)])
+    )
 
 
 def test_session_update_keeps_the_token_counter_in_step():
-    session = _session(chat(2))
+    session = SessionFactory(messages=chat(2))
     updated = services.session_update(session_id=session.pk, system_prompt="x" * 4000)
-    assert updated.estimated_tokens == _recount(updated)
+    assert updated.estimated_tokens == expected_tokens(updated)
 
 
 # ----------------------------------------------------------------------------- append
 
 
 def test_append_assigns_contiguous_seqs_and_counters():
-    session = _session()
+    session = SessionFactory()
     first = services.message_append(session_id=session.pk, messages=chat(2))
     second = services.message_append(session_id=session.pk, messages=[user("more")])
     assert [m.seq for m in first.messages + second.messages] == [1, 2, 3, 4, 5]
     session.refresh_from_db()
     assert session.message_count == session.active_message_count == 5
-    assert session.estimated_tokens == _recount(session)
+    assert session.estimated_tokens == expected_tokens(session)
 
 
 @pytest.mark.parametrize(
@@ -114,7 +97,7 @@ def test_append_assigns_contiguous_seqs_and_counters():
     ],
 )
 def test_bad_input_writes_nothing(batch):
-    session = _session([user("start")])
+    session = SessionFactory(messages=[user("start")])
     with pytest.raises(InvalidInput):
         services.message_append(session_id=session.pk, messages=batch)
     session.refresh_from_db()
@@ -123,7 +106,7 @@ def test_bad_input_writes_nothing(batch):
 
 
 def test_append_checks_pairing_against_the_stored_last_message():
-    session = _session([user("go"), tool_call("t1", "ls")])
+    session = SessionFactory(messages=[user("go"), tool_call("t1", "ls")])
     with pytest.raises(InvalidConversation) as info:
         services.message_append(session_id=session.pk, messages=[assistant("skip it")])
     assert "t1" in json.dumps(info.value.details)
@@ -132,7 +115,7 @@ def test_append_checks_pairing_against_the_stored_last_message():
 
 def test_batch_limit_and_missing_session(compaction_settings):
     compaction_settings(MAX_BATCH=3)
-    session = _session()
+    session = SessionFactory()
     with pytest.raises(InvalidInput):
         services.message_append(session_id=session.pk, messages=chat(2))
     with pytest.raises(SessionNotFound):
@@ -147,7 +130,7 @@ def _fill(session, messages) -> None:
 
 
 def _append_queries(history: int) -> int:
-    session = _session()
+    session = SessionFactory()
     _fill(session, chat(history // 2))
     with CaptureQueriesContext(connection) as queries:
         services.message_append(session_id=session.pk, messages=[user("one more")])
@@ -155,7 +138,7 @@ def _append_queries(history: int) -> int:
 
 
 def _context_queries(history: int) -> int:
-    session = _session()
+    session = SessionFactory()
     _fill(session, chat(history // 2))
     session.refresh_from_db()
     with CaptureQueriesContext(connection) as queries:
@@ -173,7 +156,7 @@ def test_compaction_query_count_does_not_grow_with_the_compacted_part(compaction
     compaction_settings(AUTO_COMPACT="off", KEEP_RECENT_TOKENS=200)
 
     def queries(turns: int) -> int:
-        session = _session()
+        session = SessionFactory()
         _fill(session, chat(turns, words=5))
         with CaptureQueriesContext(connection) as captured:
             run = services.compaction_run_execute(
@@ -192,7 +175,7 @@ def test_compaction_query_count_does_not_grow_with_the_compacted_part(compaction
 
 
 def test_compaction_writes_a_checkpoint_and_archives_originals(small):
-    session = _session(chat(20))
+    session = SessionFactory(messages=chat(20))
     run = services.compaction_run_execute(session_id=session.pk, trigger="command")
     assert run.status == "succeeded", run.error
     session.refresh_from_db()
@@ -204,7 +187,7 @@ def test_compaction_writes_a_checkpoint_and_archives_originals(small):
     assert archived.count() == run.messages_compacted == checkpoint.messages_compacted
     assert Message.objects.filter(session=session).count() == 40  # nothing deleted
     assert session.active_message_count == 40 - run.messages_compacted
-    assert session.estimated_tokens == _recount(session) == run.tokens_after
+    assert session.estimated_tokens == expected_tokens(session) == run.tokens_after
     assert run.tokens_after < run.tokens_before
     assert (run.llm_calls, run.request_id, run.model) == (1, "req_static", "static-1")
     payload = selectors.session_context_build(session=session)
@@ -213,7 +196,7 @@ def test_compaction_writes_a_checkpoint_and_archives_originals(small):
 
 
 def test_second_compaction_updates_the_previous_summary(small):
-    session = _session(chat(20))
+    session = SessionFactory(messages=chat(20))
     services.compaction_run_execute(session_id=session.pk, trigger="command")
     services.message_append(session_id=session.pk, messages=chat(20, start=20))
     summarizer = ScriptedSummarizer()
@@ -228,7 +211,7 @@ def test_second_compaction_updates_the_previous_summary(small):
 
 
 def test_below_threshold_is_skipped_with_reason_unless_forced(small):
-    session = _session(chat(2))
+    session = SessionFactory(messages=chat(2))
     run = services.compaction_run_execute(session_id=session.pk, trigger="api")
     assert run.status == "skipped" and "below the threshold" in run.reason
     forced = services.compaction_run_execute(session_id=session.pk, trigger="api", force=True)
@@ -237,7 +220,7 @@ def test_below_threshold_is_skipped_with_reason_unless_forced(small):
 
 
 def test_retryable_error_is_retried_then_succeeds(small):
-    session = _session(chat(20))
+    session = SessionFactory(messages=chat(20))
     summarizer = ScriptedSummarizer(RetryableSummarizerError("overloaded", status=529))
     run = services.compaction_run_execute(
         session_id=session.pk, trigger="command", summarizer=summarizer
@@ -255,7 +238,7 @@ def test_retryable_error_is_retried_then_succeeds(small):
     ],
 )
 def test_failures_fall_back_and_keep_the_originals(small, steps, attempts):
-    session = _session(chat(20))
+    session = SessionFactory(messages=chat(20))
     services.compaction_run_execute(session_id=session.pk, trigger="command")
     services.message_append(session_id=session.pk, messages=chat(20, start=20))
     total = Message.objects.filter(session=session).count()
@@ -269,13 +252,13 @@ def test_failures_fall_back_and_keep_the_originals(small, steps, attempts):
     assert "archived without a new summary" in checkpoint.summary
     assert Message.objects.filter(session=session).count() == total
     session.refresh_from_db()
-    assert session.estimated_tokens == _recount(session)
+    assert session.estimated_tokens == expected_tokens(session)
     assert payload_problem(selectors.session_context_build(session=session).messages) is None
 
 
 def test_fallback_none_fails_and_compacts_nothing(small, compaction_settings):
     compaction_settings(FALLBACK="none")
-    session = _session(chat(20))
+    session = SessionFactory(messages=chat(20))
     run = services.compaction_run_execute(
         session_id=session.pk,
         trigger="command",
@@ -289,7 +272,7 @@ def test_fallback_none_fails_and_compacts_nothing(small, compaction_settings):
 
 def test_large_input_is_summarized_in_stages(small, compaction_settings):
     compaction_settings(SUMMARY_INPUT_MAX_CHARS=3000)
-    session = _session(chat(20))
+    session = SessionFactory(messages=chat(20))
     summarizer = ScriptedSummarizer()
     run = services.compaction_run_execute(
         session_id=session.pk, trigger="command", summarizer=summarizer
@@ -304,7 +287,7 @@ def test_large_input_is_summarized_in_stages(small, compaction_settings):
 def test_pinned_and_first_messages_are_carried_verbatim(small):
     messages = chat(20)
     messages[4] = {**messages[4], "pinned": True}
-    session = _session(messages)
+    session = SessionFactory(messages=messages)
     services.compaction_run_execute(session_id=session.pk, trigger="command")
     checkpoint = Checkpoint.objects.get(session=session)
     assert [(c["seq"], c["protected"]) for c in checkpoint.carried] == [(1, True), (5, False)]
@@ -314,7 +297,7 @@ def test_pinned_and_first_messages_are_carried_verbatim(small):
 
 
 def test_agent_loop_compacts_without_orphaning_tool_results(small):
-    session = _session(agent_loop(80))
+    session = SessionFactory(messages=agent_loop(80))
     run = services.compaction_run_execute(session_id=session.pk, trigger="command")
     assert run.status == "succeeded"
     payload = selectors.session_context_build(session=session)
@@ -325,7 +308,7 @@ def test_agent_loop_compacts_without_orphaning_tool_results(small):
 
 
 def test_live_lease_refuses_a_second_claim_with_the_run(small):
-    session = _session(chat(20))
+    session = SessionFactory(messages=chat(20))
     claimed = services.compaction_run_claim(session_id=session.pk, trigger="api")
     with pytest.raises(CompactionInProgress) as info:
         services.compaction_run_execute(session_id=session.pk, trigger="api", force=True)
@@ -333,7 +316,7 @@ def test_live_lease_refuses_a_second_claim_with_the_run(small):
 
 
 def test_dry_run_estimates_without_calling_the_summarizer(small):
-    session = _session(chat(20))
+    session = SessionFactory(messages=chat(20))
     session.refresh_from_db()
     estimate = selectors.compaction_estimate(session=session)
     assert estimate.would_compact and estimate.should_compact
@@ -357,7 +340,9 @@ def test_memory_flush_runs_once_per_version_and_signals_fire(small, compaction_s
     signals.pre_compaction.connect(on_pre)
     signals.post_compaction.connect(on_post)
     try:
-        session = _session(chat(20))  # crossing threshold - margin flushes once for v0
+        session = SessionFactory(
+            messages=chat(20)
+        )  # crossing threshold - margin flushes once for v0
         services.compaction_run_execute(session_id=session.pk, trigger="command")
     finally:
         signals.pre_compaction.disconnect(on_pre)
@@ -378,7 +363,7 @@ def test_auto_compact_sync_compacts_on_append(compaction_settings):
         KEEP_RECENT_TOKENS=500,
         SUMMARIZER="tests.support.helpers.StaticSummarizer",
     )
-    session = _session()
+    session = SessionFactory()
     result = services.message_append(session_id=session.pk, messages=chat(20))
     assert result.compaction is not None and result.compaction.status == "succeeded"
     assert result.compaction.trigger == "auto"
@@ -393,7 +378,7 @@ def test_auto_compact_inside_a_caller_transaction_waits_for_commit(
         KEEP_RECENT_TOKENS=500,
         SUMMARIZER="tests.support.helpers.StaticSummarizer",
     )
-    session = _session()
+    session = SessionFactory()
     with django_capture_on_commit_callbacks(execute=True) as callbacks, transaction.atomic():
         result = services.message_append(session_id=session.pk, messages=chat(20))
         assert result.compaction is None
@@ -403,7 +388,7 @@ def test_auto_compact_inside_a_caller_transaction_waits_for_commit(
 
 
 def test_usage_calibrates_the_estimate():
-    session = _session(chat(5))
+    session = SessionFactory(messages=chat(5))
     before = session.estimated_tokens
     updated = services.session_usage_record(
         session_id=session.pk, input_tokens=before * 2, output_tokens=50
@@ -490,7 +475,7 @@ class CrashingSummarizer(StaticSummarizer):
 
 
 def test_crashing_summarizer_releases_the_lease(small):
-    session = _session(chat(20))
+    session = SessionFactory(messages=chat(20))
     run = services.compaction_run_execute(
         session_id=session.pk,
         trigger="command",
@@ -503,7 +488,7 @@ def test_crashing_summarizer_releases_the_lease(small):
 
 
 def test_session_delete_cascades_through_the_archive_but_not_during_a_run(small):
-    session = _session(chat(20))
+    session = SessionFactory(messages=chat(20))
     services.compaction_run_execute(session_id=session.pk, trigger="command")
     services.message_append(session_id=session.pk, messages=chat(20, start=20))
     services.compaction_run_claim(session_id=session.pk, trigger="api")
@@ -530,7 +515,7 @@ def test_malformed_ids_are_not_found_and_nul_in_config_is_rejected():
 
 
 def test_append_flags_messages_that_answer_tools():
-    session = _session(agent_loop(3))
+    session = SessionFactory(messages=agent_loop(3))
     flags = list(
         Message.objects.filter(session=session)
         .order_by("seq")

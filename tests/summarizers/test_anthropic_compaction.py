@@ -8,6 +8,7 @@ import pytest
 from compaction import selectors, services
 from compaction.models import Checkpoint, Message
 from tests.support.anthropic_stub import AnthropicStub
+from tests.support.factories import SessionFactory
 from tests.support.helpers import agent_loop, chat
 
 pytestmark = pytest.mark.django_db
@@ -30,14 +31,8 @@ def stub(monkeypatch, compaction_settings):
         yield server
 
 
-def _session(messages):
-    session = services.session_create(system_prompt="You are a coding agent.")
-    services.message_append(session_id=session.pk, messages=messages)
-    return session
-
-
 def test_success_records_usage_request_id_and_model(stub):
-    session = _session(chat(20))
+    session = SessionFactory(messages=chat(20))
     run = services.compaction_run_execute(session_id=session.pk, trigger="command")
     assert run.status == "succeeded", run.error
     assert run.summarizer == "anthropic" and run.model == "claude-haiku-4-5"
@@ -53,7 +48,7 @@ def test_success_records_usage_request_id_and_model(stub):
 @pytest.mark.parametrize("status", [529, 500, 429])
 def test_transient_error_then_success(stub, status):
     stub.enqueue_error(status)
-    session = _session(chat(20))
+    session = SessionFactory(messages=chat(20))
     run = services.compaction_run_execute(session_id=session.pk, trigger="command")
     assert run.status == "succeeded" and run.attempts == 2
     assert len(stub.message_requests) == 2
@@ -61,7 +56,7 @@ def test_transient_error_then_success(stub, status):
 
 def test_timeout_then_success(stub):
     stub.enqueue_delay(3)
-    session = _session(chat(20))
+    session = SessionFactory(messages=chat(20))
     run = services.compaction_run_execute(session_id=session.pk, trigger="command")
     assert run.status == "succeeded" and run.attempts == 2
 
@@ -69,7 +64,7 @@ def test_timeout_then_success(stub):
 def test_persistent_overload_falls_back_and_loses_nothing(stub):
     stub.enqueue_error(529)
     stub.enqueue_error(529)
-    session = _session(chat(20))
+    session = SessionFactory(messages=chat(20))
     run = services.compaction_run_execute(session_id=session.pk, trigger="command")
     assert run.status == "fell_back" and run.attempts == 2
     assert "overloaded" in run.error.lower()
@@ -79,7 +74,7 @@ def test_persistent_overload_falls_back_and_loses_nothing(stub):
 
 def test_bad_request_is_not_retried(stub):
     stub.enqueue_error(400, message="prompt is too long")
-    session = _session(chat(20))
+    session = SessionFactory(messages=chat(20))
     run = services.compaction_run_execute(session_id=session.pk, trigger="command")
     assert run.status == "fell_back" and run.attempts == 1
     assert len(stub.message_requests) == 1
@@ -88,14 +83,14 @@ def test_bad_request_is_not_retried(stub):
 
 def test_garbage_answer_is_rejected_then_retried(stub):
     stub.enqueue_text("Sure! Here is a summary: the user wanted things.")
-    session = _session(chat(20))
+    session = SessionFactory(messages=chat(20))
     run = services.compaction_run_execute(session_id=session.pk, trigger="command")
     assert run.status == "succeeded" and run.attempts == 2
 
 
 def test_the_context_payload_is_accepted_by_the_messages_api(stub, compaction_settings):
     compaction_settings(KEEP_RECENT_TOKENS=20_000)  # a window wide enough to prune inside
-    session = _session(agent_loop(60, output_chars=5000))
+    session = SessionFactory(messages=agent_loop(60, output_chars=5000))
     run = services.compaction_run_execute(session_id=session.pk, trigger="command")
     assert run.status == "succeeded"
     session.refresh_from_db()

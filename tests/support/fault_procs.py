@@ -19,8 +19,6 @@ BARRIER_TIMEOUT = 60.0
 BLOCK_SECONDS = 60.0
 
 
-
-
 def _close_connections(result: dict[str, Any] | None = None) -> None:
     try:
         from django.db import connections

@@ -1,0 +1,124 @@
+"""The test database seen from outside a transaction: other backends, row locks, counters.
+
+For tests that race threads and processes on PostgreSQL: who is connected and in what
+state, waiting for a condition with a deadline instead of a fixed sleep, holding a row lock
+from another connection, and recomputing a session's counters from its rows.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any, NamedTuple
+
+from django.db import connection, transaction
+from django.db.models import Sum
+
+from compaction.engine.tokens import text_tokens
+from compaction.models import ChatSession, Checkpoint, Message
+
+WAIT = 15.0  # upper bound of any wait on another thread or on the server
+
+
+class Backend(NamedTuple):
+    pid: int
+    state: str  # "idle", "active", "idle in transaction", ...
+    wait: str  # wait_event_type: "Lock" while waiting on a row lock
+    query: str
+
+
+def backends() -> dict[int, Backend]:
+    """The other backends connected to the test database, by pid."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pid, coalesce(state, ''), coalesce(wait_event_type, ''), "
+            "coalesce(query, '') FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+        return {row[0]: Backend(*row) for row in cursor.fetchall()}
+
+
+def wait_until(predicate: Callable[[], bool], timeout: float = WAIT, step: float = 0.05) -> bool:
+    """Poll ``predicate`` until it holds (True) or ``timeout`` seconds pass (False)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        if predicate():
+            return True
+        if time.monotonic() >= deadline:
+            return False
+        time.sleep(step)
+
+
+def lock_waiters() -> int:
+    """Backends of the test database waiting on a heavyweight lock (a row lock here)."""
+    return sum(backend.wait == "Lock" for backend in backends().values())
+
+
+def assert_no_idle_in_transaction() -> None:
+    """No connection to the test database sits in an open transaction (bounded wait)."""
+
+    def stuck() -> list[int]:
+        return [pid for pid, backend in backends().items() if "in transaction" in backend.state]
+
+    assert wait_until(lambda: not stuck(), timeout=5), f"idle in transaction: {stuck()}"
+    assert connection.connection is None or (
+        connection.connection.info.transaction_status.name == "IDLE"
+    )
+
+
+@contextmanager
+def session_row_locked(
+    session_id: Any, *, hold_at_most: float = 120.0
+) -> Iterator[threading.Event]:
+    """Hold ``SELECT ... FOR UPDATE`` on the session in another thread until the block ends.
+
+    Yields an event to set for an early release.
+    """
+    holding, release = threading.Event(), threading.Event()
+    errors: list[BaseException] = []
+
+    def hold() -> None:
+        try:
+            with transaction.atomic():
+                ChatSession.objects.select_for_update().get(pk=session_id)
+                holding.set()
+                release.wait(hold_at_most)
+        except BaseException as exc:
+            errors.append(exc)
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=hold, daemon=True)
+    thread.start()
+    try:
+        assert holding.wait(WAIT), errors
+        yield release
+    finally:
+        release.set()
+        thread.join(WAIT)
+    assert not thread.is_alive(), "the lock holder did not finish"
+    assert errors == []
+
+
+def expected_tokens(session: ChatSession) -> int:
+    """The counter recomputed from rows: system prompt + latest summary + active messages."""
+    latest = Checkpoint.objects.filter(session=session).order_by("-version").first()
+    active = (
+        Message.objects.filter(session=session, compacted_by__isnull=True).aggregate(
+            total=Sum("token_estimate")
+        )["total"]
+        or 0
+    )
+    return text_tokens(session.system_prompt) + (latest.summary_tokens if latest else 0) + active
+
+
+def assert_counters_match_rows(session_id: Any) -> ChatSession:
+    """The session's message counts and token estimate agree with its rows."""
+    session = ChatSession.objects.get(pk=session_id)
+    rows = Message.objects.filter(session=session)
+    assert session.message_count == rows.count()
+    assert session.active_message_count == rows.filter(compacted_by__isnull=True).count()
+    assert session.estimated_tokens == expected_tokens(session)
+    return session
