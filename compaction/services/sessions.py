@@ -15,7 +15,7 @@ from compaction.models import ChatSession, CompactionRun
 from compaction.services.locking import lock_session
 
 
-def session_config_clean(config: Any) -> dict[str, Any]:
+def _clean_config(config: Any) -> dict[str, Any]:
     """Validate per-session overrides; raise ``InvalidSettings`` naming every bad key."""
     if config is None:
         return {}
@@ -76,7 +76,7 @@ def session_create(
         external_id=external_id,
         agent_id=agent_id,
         system_prompt=system_prompt,
-        config=session_config_clean(config),
+        config=_clean_config(config),
         estimated_tokens=text_tokens(system_prompt),
     )
     try:
@@ -97,7 +97,7 @@ def session_update(
     config: dict[str, Any] | None = None,
 ) -> ChatSession:
     """Change a session's descriptive fields; keeps the token counter in step with the prompt."""
-    config = session_config_clean(config) if config is not None else None
+    config = _clean_config(config) if config is not None else None
     try:
         with transaction.atomic():
             session = lock_session(session_id)

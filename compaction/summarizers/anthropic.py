@@ -8,9 +8,10 @@ again later may help, ``PermanentSummarizerError`` when it cannot (bad request,
 bad key, refusal). Inside a Celery worker, set ``API_MAX_RETRIES`` to 0 and let
 the task's own retry do the waiting, so a worker slot is not held while sleeping.
 
-Sampling: ``TEMPERATURE`` is not sent. API version 2026-10-21 (the one SDK 2.x
-speaks) removed ``temperature``/``top_p``/``top_k`` and rejects any of them with
-HTTP 400, so the model samples at its defaults; determinism comes from the prompt.
+Sampling: no sampling parameter is sent, and there is no setting for one. API version
+2026-10-21 (the one SDK 2.x speaks) removed ``temperature``/``top_p``/``top_k`` and
+rejects any of them with HTTP 400, so the model samples at its defaults; consistency
+comes from the prompt.
 
 Credentials and endpoint come from the SDK's own resolution (``ANTHROPIC_API_KEY``,
 ``ANTHROPIC_AUTH_TOKEN``, profiles, ``ANTHROPIC_BASE_URL``); this module only
@@ -127,9 +128,9 @@ class AnthropicSummarizer(Summarizer):
     def summarize(self, request: SummaryRequest) -> SummaryResult:
         client = self.client
         try:
-            # No ``temperature`` (settings.TEMPERATURE is not sent): API version 2026-10-21,
-            # which SDK 2.x sends, removed temperature/top_p/top_k and answers 400 to any of
-            # them, even at the default value; the SDK's ``create()`` no longer accepts them.
+            # No sampling parameters: API version 2026-10-21, which SDK 2.x sends, removed
+            # temperature/top_p/top_k and answers 400 to any of them, even at the default
+            # value; the SDK's ``create()`` no longer accepts them.
             response = client.messages.create(
                 model=self.model,
                 max_tokens=int(self.settings.MAX_TOKENS),

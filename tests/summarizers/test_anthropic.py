@@ -118,7 +118,7 @@ def test_success_records_result_and_sends_the_checkpoint_request(sdk_env):
     assert body["model"] == "claude-haiku-4-5"
     assert body["max_tokens"] == 4096
     # API version 2026-10-21 (sent by SDK 2.x) rejects temperature/top_p/top_k with a 400, even
-    # at their defaults, so TEMPERATURE is deliberately not sent.
+    # at their defaults, so no sampling parameter is sent.
     assert sent.headers["anthropic-version"] == "2026-10-21"
     assert not {"temperature", "top_p", "top_k"} & body.keys()
     assert body["system"] == SUMMARIZER_SYSTEM
