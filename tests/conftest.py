@@ -1,6 +1,7 @@
 import pytest
 from django.db import connection
 
+from tests.support.anthropic_stub import AnthropicStub
 from tests.support.api import make_client
 from tests.support.factories import SessionFactory
 
@@ -78,3 +79,12 @@ def session(alice):
     return SessionFactory(
         owner=alice, external_id="ext-1", agent_id="coder", system_prompt="You are a coding agent."
     )
+
+
+@pytest.fixture
+def anthropic_api(monkeypatch):
+    """A local Anthropic API the SDK talks to: a key is set, so Claude is the summarizer."""
+    with AnthropicStub() as server:
+        monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-test")
+        monkeypatch.setenv("ANTHROPIC_BASE_URL", server.url)
+        yield server

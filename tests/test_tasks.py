@@ -13,7 +13,6 @@ from compaction import services, tasks
 from compaction.models import Checkpoint, CompactionRun
 from compaction.services.compaction.retry import RETRY_BACKOFF_CAP_SECONDS, retry_delay
 from project.celery import app as celery_app
-from tests.support.anthropic_stub import AnthropicStub
 from tests.support.database import wait_until
 from tests.support.factories import SessionFactory
 from tests.support.helpers import chat
@@ -104,7 +103,7 @@ def test_redelivery_while_another_worker_runs_it_does_nothing(small, published):
 
 @pytest.mark.django_db
 def test_retry_on_529_then_success_with_sdk_retries_off(
-    monkeypatch, compaction_settings, published
+    anthropic_api, compaction_settings, published
 ):
     compaction_settings(
         SUMMARIZER=None,
@@ -114,21 +113,18 @@ def test_retry_on_529_then_success_with_sdk_retries_off(
         MAX_ATTEMPTS=3,
         API_MAX_RETRIES=2,  # the task must turn these off inside the worker
     )
-    with AnthropicStub() as stub:
-        monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-test")
-        monkeypatch.setenv("ANTHROPIC_BASE_URL", stub.url)
-        stub.enqueue_error(529)
-        session = SessionFactory(messages=chat(20))
-        run = services.compaction_run_enqueue(session_id=session.pk, trigger="api")
-        assert tasks.compact_session.apply(args=[str(run.pk)], throw=False).get() == "succeeded"
-        run.refresh_from_db()
-        assert run.attempts == 2
-        # One request per task attempt: the SDK did not retry the 529 on its own.
-        assert len(stub.message_requests) == 2
+    anthropic_api.enqueue_error(529)
+    session = SessionFactory(messages=chat(20))
+    run = services.compaction_run_enqueue(session_id=session.pk, trigger="api")
+    assert tasks.compact_session.apply(args=[str(run.pk)], throw=False).get() == "succeeded"
+    run.refresh_from_db()
+    assert run.attempts == 2
+    # One request per task attempt: the SDK did not retry the 529 on its own.
+    assert len(anthropic_api.message_requests) == 2
 
 
 @pytest.mark.django_db
-def test_retries_stop_at_max_attempts_and_fall_back(monkeypatch, compaction_settings, published):
+def test_retries_stop_at_max_attempts_and_fall_back(anthropic_api, compaction_settings, published):
     compaction_settings(
         SUMMARIZER=None,
         AUTO_COMPACT="off",
@@ -136,15 +132,12 @@ def test_retries_stop_at_max_attempts_and_fall_back(monkeypatch, compaction_sett
         KEEP_RECENT_TOKENS=500,
         MAX_ATTEMPTS=2,
     )
-    with AnthropicStub() as stub:
-        monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-test")
-        monkeypatch.setenv("ANTHROPIC_BASE_URL", stub.url)
-        for _ in range(3):
-            stub.enqueue_error(529)
-        session = SessionFactory(messages=chat(20))
-        run = services.compaction_run_enqueue(session_id=session.pk, trigger="api")
-        assert tasks.compact_session.apply(args=[str(run.pk)], throw=False).get() == "fell_back"
-        assert len(stub.message_requests) == 2
+    for _ in range(3):
+        anthropic_api.enqueue_error(529)
+    session = SessionFactory(messages=chat(20))
+    run = services.compaction_run_enqueue(session_id=session.pk, trigger="api")
+    assert tasks.compact_session.apply(args=[str(run.pk)], throw=False).get() == "fell_back"
+    assert len(anthropic_api.message_requests) == 2
 
 
 def test_retry_countdown_grows_with_jitter_and_is_capped():

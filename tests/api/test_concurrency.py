@@ -10,7 +10,6 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
-from django.core.cache import cache
 from django.db import connection
 
 from compaction import services
@@ -50,13 +49,6 @@ def in_threads(count: int, work: Callable[[int], Any]) -> list[Any]:
 
     with ThreadPoolExecutor(max_workers=count) as pool:
         return list(pool.map(run, range(count)))
-
-
-@pytest.fixture(autouse=True)
-def _fresh_throttle_cache():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 def messages_url(session: ChatSession) -> str:

@@ -46,16 +46,7 @@ SESSION_CONFIG = {
 }
 HISTORY_TURNS = 20  # 40 messages of ~105 estimated tokens each
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def _concurrency_settings(compaction_settings):
-    compaction_settings(
-        SUMMARIZER="tests.support.helpers.StaticSummarizer",
-        AUTO_COMPACT="off",
-        RETRY_BACKOFF_SECONDS=0,
-    )
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("static_runs")]
 
 
 # --------------------------------------------------------------------------- helpers

@@ -77,9 +77,7 @@ def test_guard_keeps_the_first_answer_when_the_retry_is_no_better(compacted_once
     assert run.guard["lost_after"]
 
 
-def test_guard_stays_quiet_below_the_limit_and_can_be_disabled(
-    compacted_once, compaction_settings
-):
+def test_guard_stays_quiet_below_the_limit_and_can_be_disabled(compacted_once, compaction_settings):
     run = services.compaction_run_execute(
         session_id=compacted_once.pk, trigger="command", summarizer=ScriptedSummarizer()
     )

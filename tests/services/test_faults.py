@@ -61,6 +61,8 @@ from tests.support.database import (
 from tests.support.factories import SessionFactory
 from tests.support.helpers import VALID_SUMMARY, agent_loop, chat, payload_problem, user
 
+pytestmark = pytest.mark.usefixtures("static_runs")
+
 Status = CompactionRun.Status
 CHILD_WAIT = 60.0  # a spawned child imports Django and connects before doing anything
 API = "/api/compaction"
@@ -71,15 +73,6 @@ SESSION_CONFIG = {
     "KEEP_RECENT_TOKENS": 500,
     "AUTO_COMPACT": "off",
 }
-
-
-@pytest.fixture(autouse=True)
-def _fault_settings(compaction_settings):
-    compaction_settings(
-        SUMMARIZER="tests.support.helpers.StaticSummarizer",
-        AUTO_COMPACT="off",
-        RETRY_BACKOFF_SECONDS=0,
-    )
 
 
 # --------------------------------------------------------------------------- helpers
@@ -292,17 +285,14 @@ FAULTS: dict[str, Callable[[AnthropicStub], None]] = {
 
 
 @pytest.fixture
-def stub(monkeypatch, compaction_settings):
-    with AnthropicStub() as server:
-        monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-test")
-        monkeypatch.setenv("ANTHROPIC_BASE_URL", server.url)
-        compaction_settings(
-            SUMMARIZER=None,  # Claude through the real SDK, because a key is set
-            API_MAX_RETRIES=0,
-            API_TIMEOUT=0.5,
-            MAX_ATTEMPTS=2,
-        )
-        yield server
+def stub(anthropic_api, compaction_settings):
+    compaction_settings(
+        SUMMARIZER=None,  # Claude through the real SDK, because a key is set
+        API_MAX_RETRIES=0,
+        API_TIMEOUT=0.5,
+        MAX_ATTEMPTS=2,
+    )
+    return anthropic_api
 
 
 @pytest.mark.django_db

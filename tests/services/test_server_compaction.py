@@ -23,12 +23,9 @@ SERVER_SUMMARY = VALID_SUMMARY.replace("`src/parser.py` line 42", "`src/parser.p
 
 
 @pytest.fixture
-def stub(monkeypatch, compaction_settings):
-    with AnthropicStub() as server:
-        monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-test")
-        monkeypatch.setenv("ANTHROPIC_BASE_URL", server.url)
-        compaction_settings(AUTO_COMPACT="off", API_MAX_RETRIES=0, MAX_ATTEMPTS=2)
-        yield server
+def stub(anthropic_api, compaction_settings):
+    compaction_settings(AUTO_COMPACT="off", API_MAX_RETRIES=0, MAX_ATTEMPTS=2)
+    return anthropic_api
 
 
 def client(stub: AnthropicStub) -> anthropic.Anthropic:

@@ -7,7 +7,6 @@ import pytest
 
 from compaction import selectors, services
 from compaction.models import Checkpoint, Message
-from tests.support.anthropic_stub import AnthropicStub
 from tests.support.factories import SessionFactory
 from tests.support.helpers import agent_loop, chat
 
@@ -15,20 +14,17 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def stub(monkeypatch, compaction_settings):
-    with AnthropicStub() as server:
-        monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-test")
-        monkeypatch.setenv("ANTHROPIC_BASE_URL", server.url)
-        compaction_settings(
-            SUMMARIZER=None,  # the default: Claude, because a key is set
-            AUTO_COMPACT="off",
-            COMPACTION_THRESHOLD=2000,
-            KEEP_RECENT_TOKENS=500,
-            API_MAX_RETRIES=0,
-            API_TIMEOUT=0.5,
-            MAX_ATTEMPTS=2,
-        )
-        yield server
+def stub(anthropic_api, compaction_settings):
+    compaction_settings(
+        SUMMARIZER=None,  # the default: Claude, because a key is set
+        AUTO_COMPACT="off",
+        COMPACTION_THRESHOLD=2000,
+        KEEP_RECENT_TOKENS=500,
+        API_MAX_RETRIES=0,
+        API_TIMEOUT=0.5,
+        MAX_ATTEMPTS=2,
+    )
+    return anthropic_api
 
 
 def test_success_records_usage_request_id_and_model(stub):

@@ -10,6 +10,14 @@ from compaction.models import ChatSession, Checkpoint, CompactionRun, Idempotenc
 
 API = "/api/compaction"
 ERROR_KEYS = {"code", "message", "details"}
+# The fields of a serialized compaction run, wherever the API answers one.
+RUN_FIELDS = {
+    "id", "session", "status", "trigger", "force", "reason", "created_at", "started_at",
+    "finished_at", "duration_ms", "tokens_before", "tokens_after", "cut_seq",
+    "messages_compacted", "messages_kept", "summarizer", "model", "llm_calls",
+    "llm_input_tokens", "llm_output_tokens", "request_id", "attempts", "error",
+    "fallback_mode", "checkpoint_version",
+}  # fmt: skip
 
 
 def make_client(account: Any = None) -> APIClient:

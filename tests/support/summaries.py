@@ -1,0 +1,65 @@
+"""Summary builders, fact selectors and an offline-summarizer chain shared by the drift tests."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from compaction.conf import DEFAULTS, ResolvedSettings
+from compaction.engine.facts import Fact
+from compaction.summarizers.base import SummaryRequest
+from compaction.summarizers.offline import OfflineSummarizer
+from tests.support import TRANSCRIPTS
+from tests.support.helpers import render_transcript
+
+FIXTURE = sorted(TRANSCRIPTS.glob("swe-00-*.json"))[0]
+
+
+def make_summary(
+    *,
+    goal: str = "Fix the date parsing.",
+    constraints: str = "- Keep changes small.",
+    done: str = "- (none)",
+    in_progress: str = "- (none)",
+    decisions: str = "- (none)",
+    dynamics: str = "- Terse user.",
+    next_steps: str = "- Run the tests.",
+    critical: str = "- (none)",
+) -> str:
+    return (
+        f"## Goal\n{goal}\n\n"
+        f"## Constraints & Preferences\n{constraints}\n\n"
+        f"## Progress\n### Done\n{done}\n### In Progress\n{in_progress}\n\n"
+        f"## Key Decisions\n{decisions}\n\n"
+        f"## Conversation Dynamics\n{dynamics}\n\n"
+        f"## Next Steps\n{next_steps}\n\n"
+        f"## Critical Context\n{critical}\n"
+    )
+
+
+def values(facts: tuple[Fact, ...], kind: str | None = None) -> list[str]:
+    return [fact.value for fact in facts if kind is None or fact.kind == kind]
+
+
+def keys(facts: tuple[Fact, ...], kind: str) -> list[str]:
+    return [fact.key for fact in facts if fact.kind == kind]
+
+
+def offline_chain(path: Path, step: int = 6) -> tuple[list[dict[str, Any]], list[str]]:
+    messages = json.loads(path.read_text())["messages"]
+    with_seq = tuple({**message, "seq": seq} for seq, message in enumerate(messages, 1))
+    summarizer = OfflineSummarizer(settings=ResolvedSettings(DEFAULTS))
+    summary: str | None = None
+    chain = []
+    for start in range(0, len(with_seq), step):
+        chunk = with_seq[start : start + step]
+        request = SummaryRequest(
+            messages=chunk,
+            transcript=render_transcript(chunk),
+            previous_summary=summary,
+            max_chars=4000,
+        )
+        summary = summarizer.summarize(request).text
+        chain.append(summary)
+    return messages, chain
