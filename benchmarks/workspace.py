@@ -86,7 +86,7 @@ class BenchWorkspace:
         """Check the session's counters against its rows; raise BenchError if they disagree."""
         session = ChatSession.objects.get(pk=session_id)
         rows = Message.objects.filter(session=session)
-        active = rows.filter(compacted_by__isnull=True)
+        active = rows.filter(seq__gt=session.archived_seq)
         checkpoint = Checkpoint.objects.filter(session=session).order_by("-version").first()
         active_tokens = active.aggregate(total=Sum("token_estimate"))["total"] or 0
         expected_tokens = text_tokens(session.system_prompt) + active_tokens

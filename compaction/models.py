@@ -9,7 +9,7 @@ import uuid
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, OuterRef, Q, Subquery
 from django.utils import timezone
 
 from compaction.engine.tokens import reduction_percentage
@@ -76,6 +76,21 @@ class ChatSession(models.Model):
 
     # Counters maintained by the services in O(1) queries.
     message_count = models.PositiveIntegerField(default=0)
+    # The archive is a prefix of the history: messages up to ``archived_seq`` are covered by
+    # checkpoints (the latest one's ``last_seq``), the rest are active. A compaction moves
+    # this bound instead of marking every archived row.
+    archived_seq = models.PositiveIntegerField(
+        default=0, help_text="The newest message seq a checkpoint covers (0: none)."
+    )
+    # Running token totals (``Message.tokens_through``) at the newest message and at
+    # ``archived_seq``: their difference is the active history's size, and the cut point
+    # is planned from them without summing rows under the lock.
+    appended_tokens = models.PositiveBigIntegerField(
+        default=0, help_text="Estimated tokens of every message ever appended."
+    )
+    archived_tokens = models.PositiveBigIntegerField(
+        default=0, help_text="Estimated tokens of the archived messages."
+    )
     active_message_count = models.PositiveIntegerField(default=0)
     estimated_tokens = models.PositiveBigIntegerField(
         default=0,
@@ -194,9 +209,35 @@ class Checkpoint(TokenReduction):
                 condition=Q(version__gte=1), name="compaction_checkpoint_version_positive"
             ),
         ]
+        indexes = [
+            # Which checkpoint archived a message: the oldest with last_seq >= its seq.
+            models.Index(fields=["session", "last_seq"], name="compaction_checkpoint_seq_idx"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.session_id} v{self.version}"
+
+
+class MessageQuerySet(models.QuerySet):
+    """Archived or active, as the session's ``archived_seq`` says; no per-row flag."""
+
+    def active(self) -> MessageQuerySet:
+        return self.filter(seq__gt=F("session__archived_seq"))
+
+    def archived(self) -> MessageQuerySet:
+        return self.filter(seq__lte=F("session__archived_seq"))
+
+    def with_checkpoint(self) -> MessageQuerySet:
+        """Annotate ``checkpoint_id`` and ``checkpoint_version``: the checkpoint that archived
+        each message (the oldest covering its seq; a regeneration covers the same range
+        later), None while the message is active."""
+        covering = Checkpoint.objects.filter(
+            session=OuterRef("session"), last_seq__gte=OuterRef("seq")
+        ).order_by("version")
+        return self.annotate(
+            checkpoint_id=Subquery(covering.values("pk")[:1]),
+            checkpoint_version=Subquery(covering.values("version")[:1]),
+        )
 
 
 class Message(models.Model):
@@ -217,16 +258,13 @@ class Message(models.Model):
     # decodes message JSON.
     answers_tools = models.BooleanField(default=False)
     metadata = models.JSONField(default=dict, blank=True)
-    # RESTRICT: a checkpoint cannot be deleted out from under the archive it replaced,
-    # yet deleting the whole session still cascades through both.
-    compacted_by = models.ForeignKey(
-        Checkpoint,
-        null=True,
-        blank=True,
-        on_delete=models.RESTRICT,
-        related_name="compacted_messages",
-    )
+    # The session's running total of ``token_estimate`` up to and including this message,
+    # fixed at append time: the tokens of any seq range are a difference of two of these,
+    # and the newest N tokens are an index range scan.
+    tokens_through = models.PositiveBigIntegerField(default=0)
     created_at = models.DateTimeField(default=timezone.now, editable=False)
+
+    objects = MessageQuerySet.as_manager()
 
     class Meta:
         ordering = ["session", "seq"]
@@ -243,15 +281,16 @@ class Message(models.Model):
             models.CheckConstraint(condition=Q(seq__gte=1), name="compaction_message_seq_positive"),
         ]
         indexes = [
-            models.Index(fields=["compacted_by"], name="compaction_message_cp_idx"),
+            models.Index(fields=["session", "tokens_through"], name="compaction_message_tok_idx"),
+            models.Index(
+                fields=["session", "seq"],
+                condition=Q(pinned=True),
+                name="compaction_message_pinned_idx",
+            ),
         ]
 
     def __str__(self) -> str:
         return f"{self.session_id}#{self.seq} {self.role}"
-
-    @property
-    def is_active(self) -> bool:
-        return self.compacted_by_id is None
 
 
 class CompactionRun(TokenReduction):
@@ -296,7 +335,18 @@ class CompactionRun(TokenReduction):
     created_at = models.DateTimeField(default=timezone.now, editable=False)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
-    summarize_ms = models.PositiveIntegerField(null=True, blank=True)
+    # Each phase as measured where it runs; finished_at is stamped when finalize is done.
+    claim_ms = models.PositiveIntegerField(
+        null=True, blank=True, help_text="The claim transaction, session row locked."
+    )
+    summarize_ms = models.PositiveIntegerField(
+        null=True,
+        blank=True,
+        help_text="All of phase 2: reading the range, chunking and every summarizer call.",
+    )
+    finalize_ms = models.PositiveIntegerField(
+        null=True, blank=True, help_text="The finalize transaction, session row locked."
+    )
 
     tokens_before = models.PositiveBigIntegerField(null=True, blank=True)
     tokens_after = models.PositiveBigIntegerField(null=True, blank=True)
@@ -311,6 +361,9 @@ class CompactionRun(TokenReduction):
     summarizer = models.CharField(max_length=255, blank=True, default="")
     model = models.CharField(max_length=255, blank=True, default="")
     llm_calls = models.PositiveIntegerField(default=0)
+    summary_rounds = models.PositiveIntegerField(
+        default=0, help_text="Summarizer calls one after another (levels of the summary tree)."
+    )
     llm_input_tokens = models.PositiveBigIntegerField(default=0)
     llm_output_tokens = models.PositiveBigIntegerField(default=0)
     request_id = models.CharField(max_length=255, blank=True, default="")

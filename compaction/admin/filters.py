@@ -51,7 +51,7 @@ class MessageStateFilter(admin.SimpleListFilter):
 
     def queryset(self, request: HttpRequest, queryset: QuerySet) -> QuerySet:
         if self.value() == "active":
-            return queryset.filter(compacted_by__isnull=True)
+            return queryset.active()
         if self.value() == "compacted":
-            return queryset.filter(compacted_by__isnull=False)
+            return queryset.archived()
         return queryset

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from django.contrib import admin
 from django.db.models import (
-    F,
     QuerySet,
 )
 from django.http import HttpRequest
@@ -68,9 +67,9 @@ class MessageAdmin(ReadOnlyAdmin):
     )
 
     def get_queryset(self, request: HttpRequest) -> QuerySet:
-        # The replacing checkpoint's version by annotation: joining the whole checkpoint
-        # row would drag its summary along for every message on the page.
-        return super().get_queryset(request).annotate(compacted_version=F("compacted_by__version"))
+        # The archiving checkpoint's id and version by annotation: joining the whole
+        # checkpoint row would drag its summary along for every message on the page.
+        return super().get_queryset(request).with_checkpoint()
 
     @admin.display(description="session", ordering="session")
     def session_link(self, obj: Message) -> SafeString | str:
@@ -78,13 +77,12 @@ class MessageAdmin(ReadOnlyAdmin):
 
     @admin.display(description="state")
     def state(self, obj: Message) -> SafeString | str:
-        if obj.compacted_by_id is None:
+        if obj.checkpoint_id is None:
             return "active"
-        version = getattr(obj, "compacted_version", None)
         return format_html(
             'compacted by <a href="{}">v{}</a>',
-            self.url(Checkpoint, "change", obj.compacted_by_id),
-            version if version is not None else "?",
+            self.url(Checkpoint, "change", obj.checkpoint_id),
+            obj.checkpoint_version,
         )
 
     @admin.display(description="content")

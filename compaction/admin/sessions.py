@@ -9,7 +9,6 @@ from django.contrib.admin import helpers
 from django.contrib.admin.utils import quote
 from django.core.exceptions import PermissionDenied
 from django.db.models import (
-    F,
     OuterRef,
     QuerySet,
     Subquery,
@@ -69,19 +68,18 @@ class RecentMessageInline(ReadOnlyPermissions, admin.TabularInline):
     show_change_link = True
 
     def get_queryset(self, request: HttpRequest) -> QuerySet:
-        return super().get_queryset(request).annotate(compacted_version=F("compacted_by__version"))
+        return super().get_queryset(request).with_checkpoint()
 
     @admin.display(description="state")
     def state(self, obj: Message) -> SafeString | str:
-        if obj.compacted_by_id is None:
+        if obj.checkpoint_id is None:
             return "active"
         opts = Checkpoint._meta
         url = reverse(
             f"{self.admin_site.name}:{opts.app_label}_{opts.model_name}_change",
-            args=[obj.compacted_by_id],
+            args=[obj.checkpoint_id],
         )
-        version = getattr(obj, "compacted_version", "?")
-        return format_html('compacted by <a href="{}">v{}</a>', url, version)
+        return format_html('compacted by <a href="{}">v{}</a>', url, obj.checkpoint_version)
 
     @admin.display(description="content")
     def preview(self, obj: Message) -> str:

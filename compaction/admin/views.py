@@ -225,7 +225,7 @@ def _ledger_order(entry: LedgerEntry) -> tuple[int, int, int]:
 
 def _archived_texts(session: ChatSession) -> Iterator[str]:
     rows = (
-        Message.objects.filter(session=session, compacted_by__isnull=False)
+        Message.objects.filter(session=session, seq__lte=session.archived_seq)
         .order_by("seq")
         .values_list("content", "format", "role")[:COVERAGE_MAX_MESSAGES]
     )
@@ -361,7 +361,12 @@ def originals_view(
         session=session,
         version=version,
     )
-    messages = Message.objects.filter(compacted_by=checkpoint).order_by("seq")
+    # What this version archived: the messages after the previous version's bound (a
+    # regeneration re-summarizes an archive and archives nothing new).
+    first_seq = checkpoint.last_seq - checkpoint.messages_compacted + 1
+    messages = Message.objects.filter(
+        session=session, seq__gte=first_seq, seq__lte=checkpoint.last_seq
+    ).order_by("seq")
     page = Paginator(messages, ORIGINALS_PAGE_SIZE).get_page(request.GET.get("p"))
     context = _context(model_admin, request, session, f"Messages archived by checkpoint v{version}")
     context.update(

@@ -323,17 +323,20 @@ class MessageSerializer(serializers.ModelSerializer):
 
 class StoredMessageSerializer(MessageSerializer):
     metadata = ObjectField(read_only=True)
-    compacted_by = serializers.SerializerMethodField()
-    active = serializers.BooleanField(source="is_active", read_only=True)
+    compacted_by = serializers.IntegerField(
+        source="checkpoint_version",
+        read_only=True,
+        allow_null=True,
+        help_text="The checkpoint version that archived this message, or null while it is active.",
+    )
+    active = serializers.SerializerMethodField()
 
     class Meta(MessageSerializer.Meta):
         fields = [*MessageSerializer.Meta.fields, "metadata", "compacted_by", "active"]
         read_only_fields = fields
 
-    @extend_schema_field(serializers.IntegerField(allow_null=True))
-    def get_compacted_by(self, message: Message) -> int | None:
-        """The checkpoint version that archived this message, or null while it is active."""
-        return message.compacted_by.version if message.compacted_by_id else None
+    def get_active(self, message: Message) -> bool:
+        return message.checkpoint_version is None
 
 
 class MessageInSerializer(serializers.Serializer):
@@ -356,6 +359,11 @@ class MessageBatchInSerializer(serializers.Serializer):
         "developer, user, assistant with tool_calls, tool).",
     )
     messages = serializers.ListField(child=ObjectField(), min_length=1)
+    usage = UsageSerializer(
+        required=False,
+        help_text="The usage of the model call that produced these messages, recorded with "
+        "them (as `POST .../usage/` would, without a request of its own).",
+    )
 
 
 class MessageAppendResponseSerializer(serializers.Serializer):

@@ -11,6 +11,10 @@ Rules, in order:
    split between an assistant message and the one before it.
 4. Something other than pinned / protected messages must be compacted, or the
    run is skipped with the reason.
+
+The rules only ever look at the newest ``2 * KEEP_RECENT_TOKENS`` of the history, so the
+cut is planned from that window (``planning_floor``) plus totals of what precedes it
+(``Earlier``): planning costs the same whatever the backlog.
 """
 
 from __future__ import annotations
@@ -28,6 +32,27 @@ class MessageInfo:
     turn_start: bool
     answers_tools: bool
     pinned: bool = False
+
+
+@dataclass(frozen=True)
+class Earlier:
+    """The active messages older than a planning window, known only by their totals."""
+
+    count: int
+    tokens: int
+    first_seq: int
+    #: Pinned or protected seqs among them: carried verbatim when compacted.
+    carried_seqs: tuple[int, ...] = ()
+
+
+class WindowTooSmall(Exception):
+    """The window holds no boundary the rules accept; plan over the whole active history."""
+
+
+def planning_floor(*, appended_tokens: int, keep_recent_tokens: int) -> int:
+    """The smallest running total (``Message.tokens_through``) a message of the planning
+    window can have: every message the rules may keep, or cut at, is at or above it."""
+    return appended_tokens - 2 * keep_recent_tokens
 
 
 @dataclass(frozen=True)
@@ -52,15 +77,22 @@ def choose_cut(
     *,
     keep_recent_tokens: int,
     protect_first_seq: int | None = None,
+    earlier: Earlier | None = None,
 ) -> CutDecision:
     """Decide the cut over the active messages, oldest first.
 
     ``protect_first_seq`` is the seq of the session's first user message when it is
     still active and PROTECT_FIRST_MESSAGE is on: it is carried verbatim, like pinned ones.
+    ``earlier`` describes the active messages before ``messages`` when ``messages`` is
+    only the planning window (see ``planning_floor``); the decision is the same as over
+    the whole list, or ``WindowTooSmall`` is raised.
     """
-    total = sum(m.tokens for m in messages)
-    if len(messages) < 2:
-        return CutDecision(None, f"nothing to compact: {len(messages)} active message(s)")
+    earlier = earlier or Earlier(count=0, tokens=0, first_seq=0)
+    offset = earlier.count
+    count = offset + len(messages)
+    total = earlier.tokens + sum(m.tokens for m in messages)
+    if count < 2:
+        return CutDecision(None, f"nothing to compact: {count} active message(s)")
 
     kept = 0
     start = 0
@@ -70,28 +102,35 @@ def choose_cut(
             start = index
             break
     else:
+        if offset:
+            raise WindowTooSmall
         return CutDecision(
             None,
-            f"nothing to compact: the {len(messages)} active messages ({total} tokens) fit "
+            f"nothing to compact: the {count} active messages ({total} tokens) fit "
             f"within KEEP_RECENT_TOKENS ({keep_recent_tokens})",
         )
 
+    # Index 0 of the whole active history can never start the kept part.
+    lowest = 0 if offset else 1
+
     def valid(index: int) -> bool:
-        return 1 <= index < len(messages) and not messages[index].answers_tools
+        return lowest <= index < len(messages) and not messages[index].answers_tools
 
     def kept_from(index: int) -> int:
         return sum(m.tokens for m in messages[index:])
 
     cut: int | None = None
     split = False
-    for index in range(start, 0, -1):
+    for index in range(start, lowest - 1, -1):
         if messages[index].turn_start:
             if kept_from(index) <= 2 * keep_recent_tokens:
                 cut = index
             break
     if cut is None:
         split = True
-        cut = next((i for i in range(start, 0, -1) if valid(i)), None)
+        cut = next((i for i in range(start, lowest - 1, -1) if valid(i)), None)
+        if cut is None and offset:
+            raise WindowTooSmall
         if cut is None:
             cut = next((i for i in range(start + 1, len(messages)) if valid(i)), None)
     if cut is None:
@@ -101,26 +140,28 @@ def choose_cut(
         )
 
     compacted = messages[:cut]
-    carried = tuple(
+    carried = earlier.carried_seqs + tuple(
         m.seq
         for m in compacted
         if m.pinned or (protect_first_seq is not None and m.seq == protect_first_seq)
     )
-    if len(carried) == len(compacted):
+    compacted_count = offset + len(compacted)
+    if len(carried) == compacted_count:
         return CutDecision(
             None, "nothing to compact: only pinned or protected messages precede the recent window"
         )
-    compacted_tokens = sum(m.tokens for m in compacted)
+    compacted_tokens = earlier.tokens + sum(m.tokens for m in compacted)
+    kept_count = len(messages) - cut
     return CutDecision(
-        cut_seq=compacted[-1].seq,
+        cut_seq=compacted[-1].seq if compacted else messages[0].seq - 1,
         reason=(
-            f"compacting {len(compacted)} message(s) ({compacted_tokens} tokens), "
-            f"keeping {len(messages) - cut}" + (" (split inside a long turn)" if split else "")
+            f"compacting {compacted_count} message(s) ({compacted_tokens} tokens), "
+            f"keeping {kept_count}" + (" (split inside a long turn)" if split else "")
         ),
-        first_seq=compacted[0].seq,
-        messages_compacted=len(compacted),
+        first_seq=earlier.first_seq if offset else compacted[0].seq,
+        messages_compacted=compacted_count,
         compacted_tokens=compacted_tokens,
-        messages_kept=len(messages) - cut,
+        messages_kept=kept_count,
         kept_tokens=total - compacted_tokens,
         split_turn=split,
         carried_seqs=carried,

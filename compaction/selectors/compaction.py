@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+
+from django.db.models import Q
 
 from compaction.conf import ResolvedSettings, app_settings
 from compaction.engine.context import summary_tokens
-from compaction.engine.cutpoint import CutDecision, MessageInfo, carried_messages, choose_cut
+from compaction.engine.cutpoint import (
+    CutDecision,
+    Earlier,
+    MessageInfo,
+    WindowTooSmall,
+    carried_messages,
+    choose_cut,
+    planning_floor,
+)
 from compaction.models import ChatSession, Checkpoint, Message
 from compaction.selectors.sessions import session_should_compact
 
@@ -26,17 +37,68 @@ class CompactionEstimate:
 
 
 def compaction_plan(*, session: ChatSession, settings: ResolvedSettings) -> CutDecision:
-    """Where to cut the active history now: one query, no message content decoded.
+    """Where to cut the active history now: one query, bounded whatever the backlog.
 
-    It runs under the session lock, so it reads only the small columns (decoding the JSON
-    of 10k messages took ~90 ms of lock hold in the benchmark).
+    It runs under the session lock, so it reads only the small columns of the planning
+    window (the newest ``2 * KEEP_RECENT_TOKENS``, an index range on the running token
+    total) and the pinned messages before it; the rest of the backlog is known from the
+    session's totals. Seqs are gap-free, so counts are differences of seqs.
     """
-    rows = (
-        Message.objects.filter(session=session, compacted_by__isnull=True)
-        .order_by("seq")
-        .values_list("seq", "role", "token_estimate", "pinned", "answers_tools")
+    floor = planning_floor(
+        appended_tokens=session.appended_tokens, keep_recent_tokens=settings.KEEP_RECENT_TOKENS
     )
-    infos = [
+    rows = list(
+        Message.objects.filter(session=session, seq__gt=session.archived_seq)
+        .filter(Q(tokens_through__gte=floor) | Q(pinned=True))
+        .order_by("seq")
+        .values_list("seq", "role", "token_estimate", "pinned", "answers_tools", "tokens_through")
+    )
+    window = [row for row in rows if row[5] >= floor]
+    first_seq = session.archived_seq + 1
+    protect = (
+        1
+        if settings.PROTECT_FIRST_MESSAGE
+        and session.checkpoint_version == 0
+        and session.archived_seq == 0
+        and session.message_count
+        else None
+    )
+    window_first = window[0][0] if window else session.message_count + 1
+    earlier_carried = {row[0] for row in rows if row[5] < floor}
+    if protect is not None and window_first > protect:
+        earlier_carried.add(protect)
+    earlier = Earlier(
+        count=window_first - first_seq,
+        tokens=(window[0][5] - window[0][2] if window else session.appended_tokens)
+        - session.archived_tokens,
+        first_seq=first_seq,
+        carried_seqs=tuple(sorted(earlier_carried)),
+    )
+    try:
+        return choose_cut(
+            _infos(window),
+            keep_recent_tokens=settings.KEEP_RECENT_TOKENS,
+            protect_first_seq=protect,
+            earlier=earlier,
+        )
+    except WindowTooSmall:
+        # Only a window of nothing but tool results gets here: plan over everything.
+        everything = (
+            Message.objects.filter(session=session, seq__gt=session.archived_seq)
+            .order_by("seq")
+            .values_list(
+                "seq", "role", "token_estimate", "pinned", "answers_tools", "tokens_through"
+            )
+        )
+        return choose_cut(
+            _infos(everything),
+            keep_recent_tokens=settings.KEEP_RECENT_TOKENS,
+            protect_first_seq=protect,
+        )
+
+
+def _infos(rows: Iterable[tuple]) -> list[MessageInfo]:
+    return [
         MessageInfo(
             seq=seq,
             role=role,
@@ -45,19 +107,8 @@ def compaction_plan(*, session: ChatSession, settings: ResolvedSettings) -> CutD
             answers_tools=answers_tools,
             pinned=pinned,
         )
-        for seq, role, tokens, pinned, answers_tools in rows
+        for seq, role, tokens, pinned, answers_tools, _ in rows
     ]
-    protect = (
-        1
-        if settings.PROTECT_FIRST_MESSAGE
-        and session.checkpoint_version == 0
-        and infos
-        and infos[0].seq == 1
-        else None
-    )
-    return choose_cut(
-        infos, keep_recent_tokens=settings.KEEP_RECENT_TOKENS, protect_first_seq=protect
-    )
 
 
 def compaction_estimate(*, session: ChatSession) -> CompactionEstimate:

@@ -52,7 +52,7 @@ def session_drift(
         .values_list("version", "summary", "tokens_before", "tokens_after")
     )
     versions = [(version, summary) for version, summary, _, _ in rows]
-    archived = Message.objects.filter(session=session, compacted_by__isnull=False)
+    archived = Message.objects.filter(session=session, seq__lte=session.archived_seq)
     total = archived.count()
     originals = archived.order_by("-seq").values_list("content", "format", "role")
     texts = [message_text(content, fmt, role) for content, fmt, role in originals[:originals_limit]]

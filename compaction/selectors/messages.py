@@ -10,10 +10,13 @@ from compaction.models import ChatSession, Message
 def message_list(
     *, session: ChatSession, include_compacted: bool = False, after_seq: int | None = None
 ) -> QuerySet[Message]:
-    """A session's messages by seq: the active ones, or the whole archive."""
-    qs = Message.objects.filter(session=session).select_related("compacted_by")
+    """A session's messages by seq: the active ones, or the whole archive.
+
+    Each row carries ``checkpoint_version``: the version that archived it (None: active).
+    """
+    qs = Message.objects.filter(session=session).with_checkpoint()
     if not include_compacted:
-        qs = qs.filter(compacted_by__isnull=True)
+        qs = qs.filter(seq__gt=session.archived_seq)
     if after_seq is not None:
         qs = qs.filter(seq__gt=after_seq)
     return qs.order_by("seq")

@@ -6,6 +6,8 @@ from uuid import UUID
 
 from django.core.exceptions import ValidationError
 from django.db import OperationalError, connection
+from django.db.models import BooleanField
+from django.db.models.expressions import RawSQL
 
 from compaction.conf import app_settings
 from compaction.exceptions import SessionBusy, SessionNotFound
@@ -18,15 +20,21 @@ def lock_session(session_id: UUID | str) -> ChatSession:
     """Lock and return the session row; call inside ``transaction.atomic()``.
 
     On PostgreSQL the wait is bounded by ``LOCK_TIMEOUT_MS`` for this transaction only
-    (``set_config(..., true)`` is ``SET LOCAL``, which also works behind PgBouncer).
+    (``set_config(..., true)`` is ``SET LOCAL``, which also works behind PgBouncer). It is
+    set by the locking statement itself, as a filter: the row is scanned and the filter
+    evaluated before the lock is requested, so the bound costs no round trip of its own.
     """
+    rows = ChatSession.objects.select_for_update(of=("self",))
     if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute(
-                "SELECT set_config('lock_timeout', %s, true)", [f"{app_settings.LOCK_TIMEOUT_MS}ms"]
+        rows = rows.filter(
+            RawSQL(
+                "set_config('lock_timeout', %s, true) IS NOT NULL",
+                [f"{app_settings.LOCK_TIMEOUT_MS}ms"],
+                output_field=BooleanField(),
             )
+        )
     try:
-        return ChatSession.objects.select_for_update(of=("self",)).get(pk=session_id)
+        return rows.get(pk=session_id)
     except (ChatSession.DoesNotExist, ValueError, ValidationError):
         raise SessionNotFound("Session not found.", details={"session": str(session_id)}) from None
     except OperationalError as exc:

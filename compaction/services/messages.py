@@ -1,4 +1,4 @@
-"""Appending messages: the only writer of ``Message`` rows besides compaction's bulk UPDATE."""
+"""Appending messages: the only writer of ``Message`` rows (compaction writes none)."""
 
 from __future__ import annotations
 
@@ -29,6 +29,7 @@ from compaction.services.compaction.native import checkpoint_native_create
 from compaction.services.compaction.runner import compaction_run_execute
 from compaction.services.compaction.summarizing import memory_flush_once
 from compaction.services.locking import lock_session
+from compaction.services.usage import USAGE_FIELDS, Usage
 
 logger = logging.getLogger(__name__)
 
@@ -80,6 +81,8 @@ def message_append(
     auto_compact: bool = True,
     idempotency_key: str | None = None,
     format: str = ANTHROPIC,
+    usage: Any = None,
+    estimated_tokens: int | None = None,
 ) -> AppendResult:
     """Validate and append ``messages`` (oldest first) to the session, all or nothing.
 
@@ -93,6 +96,12 @@ def message_append(
 
     An assistant message that opens with a server ``compaction`` block archives the
     messages before it under a ``native`` checkpoint (``services.native``).
+
+    ``usage`` is the usage of the model call that produced these messages (the SDK's
+    ``response.usage``, Anthropic or OpenAI, or its ``model_dump()``), with the
+    ``estimated_tokens`` of the payload that was sent: recorded as ``session_usage_record``
+    would, in the same statement as the counters. A turn is then three statements to
+    append the user message, two to build the context, three to append the answer.
 
     With ``idempotency_key``, a second call with the same key and the same messages
     returns the first call's messages (``replayed=True``) and writes nothing; the same key
@@ -117,10 +126,9 @@ def message_append(
                 "messages": f"{len(messages)} messages; the limit is {app_settings.MAX_BATCH}"
             },
         )
+    reported = Usage.read(usage, estimated_tokens=estimated_tokens) if usage is not None else None
     image_tokens = app_settings.IMAGE_TOKENS
-    fingerprint = (
-        _fingerprint(messages, batch=batch, format=format) if idempotency_key else ""
-    )
+    fingerprint = _fingerprint(messages, batch=batch, format=format) if idempotency_key else ""
     queued = None
     with transaction.atomic():
         session = lock_session(session_id)
@@ -137,23 +145,27 @@ def message_append(
             unknown=app_settings.UNKNOWN_BLOCKS,
         )
         now = timezone.now()
-        rows = [
-            Message(
-                session=session,
-                seq=session.message_count + offset,
-                role=item.role,
-                format=item.format,
-                content=item.content,
-                token_estimate=message_tokens(
-                    item.content, image_tokens=image_tokens, fmt=item.format, role=item.role
-                ),
-                pinned=item.pinned,
-                answers_tools=item.continues,
-                metadata=item.metadata,
-                created_at=now,
+        rows = []
+        for offset, item in enumerate(cleaned, start=1):
+            tokens = message_tokens(
+                item.content, image_tokens=image_tokens, fmt=item.format, role=item.role
             )
-            for offset, item in enumerate(cleaned, start=1)
-        ]
+            session.appended_tokens += tokens
+            rows.append(
+                Message(
+                    session=session,
+                    seq=session.message_count + offset,
+                    role=item.role,
+                    format=item.format,
+                    content=item.content,
+                    token_estimate=tokens,
+                    tokens_through=session.appended_tokens,
+                    pinned=item.pinned,
+                    answers_tools=item.continues,
+                    metadata=item.metadata,
+                    created_at=now,
+                )
+            )
         Message.objects.bulk_create(rows)
         session.message_count += len(rows)
         session.active_message_count += len(rows)
@@ -164,10 +176,18 @@ def message_append(
             block = opens_with_compaction(row.role, row.content, row.format)
             if block is not None:
                 checkpoint_native_create(session=session, message=row, block=block)
+        usage_fields = {}
+        if reported is not None:
+            reported.apply(session)
+            usage_fields = {name: getattr(session, name) for name in USAGE_FIELDS}
         # Absolute values are safe: the row lock makes this transaction the only writer.
         ChatSession.objects.filter(pk=session.pk).update(
+            **usage_fields,
             message_count=session.message_count,
             active_message_count=session.active_message_count,
+            appended_tokens=session.appended_tokens,
+            archived_seq=session.archived_seq,
+            archived_tokens=session.archived_tokens,
             estimated_tokens=session.estimated_tokens,
             checkpoint_version=session.checkpoint_version,
             compaction_count=session.compaction_count,
@@ -181,9 +201,7 @@ def message_append(
             and session_should_compact(session=session)
         ):
             # Inside this transaction: a rollback queues nothing, a commit queues one task.
-            queued = queue_locked(
-                session=session, trigger=CompactionRun.Trigger.AUTO
-            )
+            queued = queue_locked(session=session, trigger=CompactionRun.Trigger.AUTO)
         if idempotency_key:
             record = IdempotencyKey.objects.create(
                 session=session,

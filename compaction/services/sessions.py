@@ -7,12 +7,13 @@ from uuid import UUID
 
 from django.db import IntegrityError, transaction
 
-from compaction.conf import SESSION_OVERRIDABLE, app_settings, validate_values
+from compaction.conf import SESSION_OVERRIDABLE, validate_values
 from compaction.content import json_problem
-from compaction.engine.tokens import calibrate, text_tokens
+from compaction.engine.tokens import text_tokens
 from compaction.exceptions import CompactionInProgress, InvalidInput, InvalidSettings
 from compaction.models import ChatSession, CompactionRun
 from compaction.services.locking import lock_session
+from compaction.services.usage import USAGE_FIELDS, Usage
 
 
 def _clean_config(config: Any) -> dict[str, Any]:
@@ -166,50 +167,15 @@ def session_usage_record(
     sum. ``estimated_tokens`` is the estimate the host got for the payload it sent (the
     context's ``estimated_tokens``); without it the session's current estimate is used.
     """
-    counts = (
-        ("input_tokens", input_tokens),
-        ("output_tokens", output_tokens),
-        ("cache_creation_input_tokens", cache_creation_input_tokens),
-        ("cache_read_input_tokens", cache_read_input_tokens),
+    usage = Usage.checked(
+        input_tokens=input_tokens,
+        output_tokens=output_tokens,
+        cache_creation_input_tokens=cache_creation_input_tokens,
+        cache_read_input_tokens=cache_read_input_tokens,
+        estimated_tokens=estimated_tokens,
     )
-    for name, value in counts:
-        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise InvalidInput(
-                f"{name} must be a non-negative integer.",
-                details={name: "must be a non-negative integer"},
-            )
-    if estimated_tokens is not None and (
-        not isinstance(estimated_tokens, int)
-        or isinstance(estimated_tokens, bool)
-        or estimated_tokens <= 0
-    ):
-        raise InvalidInput(
-            "estimated_tokens must be a positive integer.",
-            details={"estimated_tokens": "must be a positive integer"},
-        )
     with transaction.atomic():
         session = lock_session(session_id)
-        ratio = session.calibration_ratio
-        # The host's estimate was already calibrated: undo that to compare raw estimates.
-        raw = estimated_tokens / ratio if estimated_tokens else session.estimated_tokens
-        session.calibration_ratio = calibrate(
-            ratio,
-            estimated=round(raw),
-            actual=input_tokens + cache_creation_input_tokens + cache_read_input_tokens,
-            alpha=app_settings.CALIBRATION_ALPHA,
-        )
-        session.total_input_tokens += input_tokens
-        session.total_output_tokens += output_tokens
-        session.total_cache_creation_tokens += cache_creation_input_tokens
-        session.total_cache_read_tokens += cache_read_input_tokens
-        session.save(
-            update_fields=[
-                "calibration_ratio",
-                "total_input_tokens",
-                "total_output_tokens",
-                "total_cache_creation_tokens",
-                "total_cache_read_tokens",
-                "updated_at",
-            ]
-        )
+        usage.apply(session)
+        session.save(update_fields=[*USAGE_FIELDS, "updated_at"])
     return session

@@ -205,9 +205,10 @@ def test_summary_and_message_text_is_escaped_on_every_page(admin_client: Any) ->
     planted = VALID_SUMMARY + f"- Planted: {XSS}\n"
     compact(session, planted)
     services.message_append(session_id=session.pk, messages=[assistant(f"Last: {XSS}")])
-    archived = Message.objects.filter(session=session, seq=3).first()
-    latest = Message.objects.filter(session=session).order_by("-seq").first()
-    assert archived.compacted_by is not None and latest.compacted_by is None
+    states = Message.objects.filter(session=session).with_checkpoint()
+    archived = states.get(seq=3)
+    latest = states.order_by("-seq").first()
+    assert archived.checkpoint_id is not None and latest.checkpoint_id is None
     checkpoint = Checkpoint.objects.get(session=session, version=2)
     pages = {
         "diff": admin_url("chatsession_diff", session.pk) + "?old=1&new=2",

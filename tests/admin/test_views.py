@@ -12,8 +12,9 @@ import pytest
 from django.urls import reverse
 
 from compaction import services
-from compaction.models import ChatSession, Checkpoint, Message
+from compaction.models import ChatSession, Checkpoint
 from tests.support.admin import VIEW_ALL, admin_url, compact, session_urls, staff_user
+from tests.support.database import archived_by
 from tests.support.helpers import ScriptedSummarizer, chat
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("small")]
@@ -183,7 +184,7 @@ def test_originals_lists_the_messages_a_checkpoint_replaced(
     admin_client: Any, chain: ChatSession
 ) -> None:
     checkpoint = Checkpoint.objects.get(session=chain, version=1)
-    archived = list(Message.objects.filter(compacted_by=checkpoint).order_by("seq"))
+    archived = list(archived_by(checkpoint).order_by("seq"))
     assert archived
     response = admin_client.get(admin_url("chatsession_originals", chain.pk, 1))
     html = response.content.decode()

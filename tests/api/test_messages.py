@@ -51,6 +51,30 @@ def test_append_a_batch(api, session):
     assert follow.json()["messages"][0]["seq"] == 8
 
 
+def test_append_an_answer_with_its_usage(api, session):
+    response = api.post(sess(session, "messages/"), {
+        "messages": [user("How many tests fail?"), assistant("None of the 12.")],
+        "usage": {"input_tokens": 40, "output_tokens": 9, "cache_read_input_tokens": 1200,
+                  "estimated_tokens": 1100},
+    })  # fmt: skip
+    assert response.status_code == 201, response.content
+    session.refresh_from_db()
+    assert (session.total_input_tokens, session.total_output_tokens) == (40, 9)
+    assert session.total_cache_read_tokens == 1200 and session.calibration_ratio > 1.0
+
+
+@pytest.mark.parametrize(
+    ("usage", "field"),
+    [({"input_tokens": -5}, "usage.input_tokens"), ("many", "usage"), ({}, "usage.input_tokens")],
+)
+def test_bad_usage_with_an_append_is_a_400_naming_it(api, session, usage, field):
+    before = row_counts()
+    response = api.post(sess(session, "messages/"), {"messages": [user("q")], "usage": usage})
+    error = assert_error(response, 400, "invalid")
+    assert field in error["details"], error
+    assert row_counts() == before
+
+
 @pytest.mark.parametrize(
     ("body", "status", "code", "field"),
     [

@@ -31,7 +31,7 @@ from compaction.services.compaction import (
 from compaction.services.messages import message_append
 from tests.support import procs
 from tests.support.children import child_db, collect, spawn_context, stop_children
-from tests.support.database import assert_counters_match_rows, backends
+from tests.support.database import archived_by, assert_counters_match_rows, backends
 from tests.support.factories import SessionFactory
 from tests.support.helpers import GatedSummarizer, assistant, chat, payload_problem, user
 
@@ -137,8 +137,8 @@ def _race_processes(count: int) -> None:
         Message.objects.filter(session=session).order_by("seq").values_list("seq", flat=True)
     )
     assert seqs == list(range(1, total + 1))
-    archived = Message.objects.filter(session=session, compacted_by__isnull=False).count()
-    active = Message.objects.filter(session=session, compacted_by__isnull=True).count()
+    archived = Message.objects.filter(session=session).archived().count()
+    active = Message.objects.filter(session=session).active().count()
     assert archived == winner.messages_compacted > 0
     assert archived + active == total
 
@@ -199,9 +199,10 @@ def test_appends_during_summarization_stay_active_and_counted():
     late = list(Message.objects.filter(session=session, seq__gt=before).order_by("seq"))
     assert [m.seq for m in late] == list(range(before + 1, before + len(appended) + 1))
     assert [m.content for m in late] == [m["content"] for m in appended]
-    assert all(m.compacted_by_id is None and m.seq > run.cut_seq for m in late)
+    assert all(m.seq > run.cut_seq for m in late)
+    assert not Message.objects.filter(session=session, seq__gt=before).archived().exists()
     # Exactly the claimed range was archived.
-    archived = Message.objects.filter(session=session, compacted_by=checkpoint)
+    archived = archived_by(checkpoint)
     assert sorted(archived.values_list("seq", flat=True)) == list(
         range(run.first_seq, run.cut_seq + 1)
     )
@@ -301,7 +302,7 @@ def test_finalize_after_lease_expiry_writes_nothing():
     run.refresh_from_db()
     assert run.status == Status.EXPIRED and run.finished_at is not None
     assert not Checkpoint.objects.filter(session=session).exists()
-    assert not Message.objects.filter(session=session, compacted_by__isnull=False).exists()
+    assert not Message.objects.filter(session=session).archived().exists()
     after = assert_counters_match_rows(session.pk)
     assert after.lease_token is None and after.lease_expires_at is None
     assert after.checkpoint_version == 0 and after.compaction_count == 0
@@ -324,7 +325,7 @@ def test_late_finalize_of_an_expired_run_loses_to_the_new_claim():
     late = compaction_run_finalize(run=old, outcome=old_outcome)
     assert late.status == Status.EXPIRED
     assert not Checkpoint.objects.exists()
-    assert not Message.objects.filter(compacted_by__isnull=False).exists()
+    assert not Message.objects.archived().exists()
     current = assert_counters_match_rows(session.pk)
     assert current.lease_token == new.lease_token  # the new lease was left alone
     assert current.checkpoint_version == 0
@@ -333,10 +334,7 @@ def test_late_finalize_of_an_expired_run_loses_to_the_new_claim():
     assert done.status == Status.SUCCEEDED
     checkpoint = Checkpoint.objects.get(session=session)
     assert checkpoint.version == 1 and checkpoint.run_id == new.pk
-    assert (
-        Message.objects.filter(session=session, compacted_by=checkpoint).count()
-        == new.messages_compacted
-    )
+    assert archived_by(checkpoint).count() == new.messages_compacted
 
     # Finalizing the old run once more, after v1, still writes nothing.
     again = compaction_run_finalize(run=old, outcome=old_outcome)
@@ -372,7 +370,7 @@ def test_release_expired_frees_dead_leases_only():
     freed = ChatSession.objects.get(pk=dead_session.pk)
     assert freed.lease_token is None and freed.lease_expires_at is None
     assert freed.checkpoint_version == 0
-    assert not Message.objects.filter(session=dead_session, compacted_by__isnull=False).exists()
+    assert not Message.objects.filter(session=dead_session).archived().exists()
 
     assert (
         ChatSession.objects.values_list("lease_token", "lease_expires_at").get(pk=live_session.pk)

@@ -97,7 +97,9 @@ def test_regenerate_summarizes_the_archive_from_scratch(compacted_once):
     )
     latest = selectors.checkpoint_latest(session=compacted_once)
     archived_before = list(
-        Message.objects.filter(session=compacted_once).values_list("seq", "compacted_by")
+        Message.objects.filter(session=compacted_once)
+        .with_checkpoint()
+        .values_list("seq", "checkpoint_id")
     )
     summarizer = ScriptedSummarizer()
     run = services.compaction_run_regenerate(
@@ -113,13 +115,15 @@ def test_regenerate_summarizes_the_archive_from_scratch(compacted_once):
     assert regenerated.previous_id == latest.pk
     # The archive still says which checkpoint replaced each message.
     assert archived_before == list(
-        Message.objects.filter(session=compacted_once).values_list("seq", "compacted_by")
+        Message.objects.filter(session=compacted_once)
+        .with_checkpoint()
+        .values_list("seq", "checkpoint_id")
     )
     compacted_once.refresh_from_db()
     active = sum(
-        Message.objects.filter(session=compacted_once, compacted_by__isnull=True).values_list(
-            "token_estimate", flat=True
-        )
+        Message.objects.filter(session=compacted_once)
+        .active()
+        .values_list("token_estimate", flat=True)
     )
     assert compacted_once.estimated_tokens == (
         text_tokens(compacted_once.system_prompt) + active + regenerated.summary_tokens

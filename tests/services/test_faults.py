@@ -51,6 +51,7 @@ from tests.support.api import make_client
 from tests.support.children import child_db, collect, spawn_context, stop_children
 from tests.support.database import (
     WAIT,
+    archived_by,
     assert_no_idle_in_transaction,
     backends,
     expected_tokens,
@@ -100,8 +101,8 @@ def assert_nothing_lost(session_id: Any, before: list[tuple[int, str, Any]]) -> 
     assert [seq for seq, _, _ in before] == list(range(1, len(before) + 1))
     session = ChatSession.objects.get(pk=session_id)
     rows = Message.objects.filter(session=session)
-    archived = rows.filter(compacted_by__isnull=False).count()
-    active = rows.filter(compacted_by__isnull=True).count()
+    archived = rows.archived().count()
+    active = rows.active().count()
     assert archived + active == len(before) == session.message_count
     assert session.active_message_count == active
     assert session.estimated_tokens == expected_tokens(session)
@@ -109,7 +110,10 @@ def assert_nothing_lost(session_id: Any, before: list[tuple[int, str, Any]]) -> 
     assert [c.version for c in checkpoints] == list(range(1, session.checkpoint_version + 1))
     # Each checkpoint archived exactly the messages its run counted, no more, no fewer.
     for checkpoint in checkpoints:
-        assert rows.filter(compacted_by=checkpoint).count() == checkpoint.messages_compacted
+        assert (
+            rows.with_checkpoint().filter(checkpoint_id=checkpoint.pk).count()
+            == checkpoint.messages_compacted
+        )
     return session
 
 
@@ -206,7 +210,11 @@ def test_worker_killed_during_the_llm_call_is_recovered(expiry):
     assert tasks.compact_session.apply(args=[str(queued.pk)]).get() == Status.SUCCEEDED
     checkpoint = Checkpoint.objects.get(session=session)
     assert checkpoint.version == 1 and checkpoint.run_id == queued.pk
-    compacted = dict(Message.objects.filter(session=session).values_list("seq", "compacted_by"))
+    compacted = dict(
+        Message.objects.filter(session=session)
+        .with_checkpoint()
+        .values_list("seq", "checkpoint_id")
+    )
 
     # The killed worker's finalize, arriving late with its in-memory run, writes nothing.
     late = compaction_run_finalize(
@@ -220,9 +228,11 @@ def test_worker_killed_during_the_llm_call_is_recovered(expiry):
     assert list(Checkpoint.objects.filter(session=session).values_list("version", "summary")) == [
         (1, checkpoint.summary)
     ]
-    assert dict(Message.objects.filter(session=session).values_list("seq", "compacted_by")) == (
-        compacted
-    )
+    assert dict(
+        Message.objects.filter(session=session)
+        .with_checkpoint()
+        .values_list("seq", "checkpoint_id")
+    ) == (compacted)
     after = assert_nothing_lost(session.pk, before)
     assert after.checkpoint_version == 1 and after.compaction_count == 1
     assert_lease_free(session.pk)
@@ -319,11 +329,7 @@ def test_summarizer_fault_retries_then_succeeds_or_falls_back_losing_nothing(stu
     assert checkpoint.version == 1 and checkpoint.last_seq == run.cut_seq
     session = assert_nothing_lost(session.pk, before)
     assert session.checkpoint_version == 1
-    assert (
-        Message.objects.filter(session=session, compacted_by=checkpoint).count()
-        == (run.messages_compacted)
-        > 0
-    )
+    assert archived_by(checkpoint).count() == (run.messages_compacted) > 0
     assert_lease_free(session.pk)
     assert_payload_valid(session.pk)
 
@@ -429,7 +435,7 @@ def test_connection_dropped_mid_finalize_leaves_no_partial_checkpoint(
 
     # Nothing of the broken transaction survived.
     assert not Checkpoint.objects.filter(session=session).exists()
-    assert not Message.objects.filter(session=session, compacted_by__isnull=False).exists()
+    assert not Message.objects.filter(session=session).archived().exists()
     assert ChatSession.objects.values(*counters).get(pk=session.pk) == counters
     assert_nothing_lost(session.pk, before)
     run = CompactionRun.objects.get(session=session)

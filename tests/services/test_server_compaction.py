@@ -15,6 +15,7 @@ from compaction import selectors, services
 from compaction.models import Checkpoint, CompactionRun, Message
 from tests.support.anthropic_stub import AnthropicStub
 from tests.support.api import sess
+from tests.support.database import archived_by
 from tests.support.helpers import VALID_SUMMARY, agent_loop, chat, user
 
 pytestmark = pytest.mark.django_db
@@ -63,7 +64,7 @@ def test_an_appended_compaction_block_archives_what_it_replaced(api, session, st
     assert checkpoint.messages_compacted == 14 and checkpoint.native_block["signature"]
     run = checkpoint.run
     assert (run.mode, run.trigger, run.status) == ("native", "append", "succeeded")
-    archived = Message.objects.filter(session=session, compacted_by=checkpoint)
+    archived = archived_by(checkpoint)
     assert archived.count() == 14
     session.refresh_from_db()
     assert (session.active_message_count, session.checkpoint_version) == (1, 1)
@@ -100,8 +101,8 @@ def test_our_next_compaction_archives_the_server_block_and_builds_on_its_summary
     assert run.status == "succeeded", run.error
     latest = Checkpoint.objects.get(session=session, version=2)
     assert latest.kind == "update" and latest.native_block is None
-    compaction_message = Message.objects.get(session=session, seq=18)
-    assert compaction_message.compacted_by_id == latest.pk  # the block is archived too
+    compaction_message = Message.objects.with_checkpoint().get(session=session, seq=18)
+    assert compaction_message.checkpoint_id == latest.pk  # the block is archived too
     payload = selectors.session_context_build(session=session)
     assert payload.messages[0]["role"] == "user"
     assert not any(

@@ -21,7 +21,7 @@ from compaction.exceptions import (
 )
 from compaction.models import ChatSession, Checkpoint, CompactionRun, Message
 from tests.support import TRANSCRIPTS
-from tests.support.database import expected_tokens
+from tests.support.database import archived_by, expected_tokens
 from tests.support.factories import SessionFactory
 from tests.support.helpers import (
     VALID_SUMMARY,
@@ -183,7 +183,7 @@ def test_compaction_writes_a_checkpoint_and_archives_originals(small):
     assert (checkpoint.version, checkpoint.kind, checkpoint.last_seq) == (1, "create", run.cut_seq)
     assert session.checkpoint_version == 1 and session.compaction_count == 1
     assert session.lease_token is None
-    archived = Message.objects.filter(session=session, compacted_by=checkpoint)
+    archived = archived_by(checkpoint)
     assert archived.count() == run.messages_compacted == checkpoint.messages_compacted
     assert Message.objects.filter(session=session).count() == 40  # nothing deleted
     assert session.active_message_count == 40 - run.messages_compacted
@@ -267,7 +267,7 @@ def test_fallback_none_fails_and_compacts_nothing(small, compaction_settings):
     assert run.status == "failed" and "unauthorized" in run.error
     session.refresh_from_db()
     assert session.lease_token is None and session.checkpoint_version == 0
-    assert not Message.objects.filter(compacted_by__isnull=False).exists()
+    assert not Message.objects.archived().exists()
 
 
 def test_large_input_is_summarized_in_stages(small, compaction_settings):
@@ -417,7 +417,7 @@ def test_real_transcripts_import_compact_and_stay_valid(path, compaction_setting
     session.refresh_from_db()
     payload = selectors.session_context_build(session=session)
     assert payload_problem(payload.messages) is None
-    archived = Message.objects.filter(session=session, compacted_by__isnull=False).count()
+    archived = Message.objects.filter(session=session).archived().count()
     assert archived == run.messages_compacted > 0
 
 

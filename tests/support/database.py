@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from typing import Any, NamedTuple
 
 from django.db import connection, transaction
-from django.db.models import Sum
+from django.db.models import QuerySet, Sum
 
 from compaction.engine.tokens import text_tokens
 from compaction.models import ChatSession, Checkpoint, Message
@@ -102,11 +102,24 @@ def session_row_locked(
     assert errors == []
 
 
+def archived_by(checkpoint: Checkpoint) -> QuerySet[Message]:
+    """The messages ``checkpoint`` archived (the oldest checkpoint covering each seq)."""
+    return (
+        Message.objects.filter(session_id=checkpoint.session_id)
+        .with_checkpoint()
+        .filter(checkpoint_id=checkpoint.pk)
+    )
+
+
 def expected_tokens(session: ChatSession) -> int:
-    """The counter recomputed from rows: system prompt + latest summary + active messages."""
+    """The counter recomputed from rows: system prompt + latest summary + active messages.
+
+    Active means after the latest checkpoint's range, read from the checkpoint itself.
+    """
     latest = Checkpoint.objects.filter(session=session).order_by("-version").first()
+    bound = latest.last_seq if latest else 0
     active = (
-        Message.objects.filter(session=session, compacted_by__isnull=True).aggregate(
+        Message.objects.filter(session=session, seq__gt=bound).aggregate(
             total=Sum("token_estimate")
         )["total"]
         or 0
@@ -115,10 +128,21 @@ def expected_tokens(session: ChatSession) -> int:
 
 
 def assert_counters_match_rows(session_id: Any) -> ChatSession:
-    """The session's message counts and token estimate agree with its rows."""
+    """The session's counts, token totals and archive bound agree with its rows."""
     session = ChatSession.objects.get(pk=session_id)
-    rows = Message.objects.filter(session=session)
+    rows = Message.objects.filter(session=session).order_by("seq")
+    latest = Checkpoint.objects.filter(session=session).order_by("-version").first()
+    assert session.archived_seq == (latest.last_seq if latest else 0)
     assert session.message_count == rows.count()
-    assert session.active_message_count == rows.filter(compacted_by__isnull=True).count()
+    assert session.active_message_count == rows.filter(seq__gt=session.archived_seq).count()
     assert session.estimated_tokens == expected_tokens(session)
+    running = 0
+    for seq, tokens, through in rows.values_list("seq", "token_estimate", "tokens_through"):
+        running += tokens
+        assert through == running, f"message #{seq}: tokens_through {through}, expected {running}"
+        if seq == session.archived_seq:
+            assert session.archived_tokens == running
+    assert session.appended_tokens == running
+    if session.archived_seq == 0:
+        assert session.archived_tokens == 0
     return session

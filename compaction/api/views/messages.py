@@ -26,6 +26,7 @@ from compaction.api.serializers import (
     MessageSerializer,
     SessionSerializer,
     StoredMessageSerializer,
+    UsageSerializer,
 )
 from compaction.api.views.base import CHANGE, CompactionAPIView
 from compaction.content import ANTHROPIC, FORMATS
@@ -33,9 +34,10 @@ from compaction.exceptions import SessionNotFound
 from compaction.models import Message
 
 
-def _append_envelope(data: Any) -> tuple[list[Any], bool, str]:
-    """``(messages, batch, format)`` from the body: one message, or ``{"messages": [...]}``,
-    either with an optional ``"format"`` (``anthropic`` or ``openai``).
+def _append_envelope(data: Any) -> tuple[list[Any], bool, str, dict[str, Any] | None]:
+    """``(messages, batch, format, usage)`` from the body: one message, or
+    ``{"messages": [...], "usage"?: {...}}``, either with an optional ``"format"``
+    (``anthropic`` or ``openai``).
 
     Only the envelope is checked here; the messages themselves are the service's job.
     """
@@ -47,13 +49,21 @@ def _append_envelope(data: Any) -> tuple[list[Any], bool, str]:
     if fmt not in FORMATS:
         raise ValidationError({"format": [f"Must be one of: {', '.join(FORMATS)}."]})
     if "messages" not in data:
-        return [{k: v for k, v in data.items() if k != "format"}], False, fmt
-    extra = sorted(set(data) - {"messages", "format"})
+        return [{k: v for k, v in data.items() if k != "format"}], False, fmt, None
+    extra = sorted(set(data) - {"messages", "format", "usage"})
     if extra:
         raise ValidationError({key: ["Unknown field next to messages."] for key in extra})
     if not isinstance(data["messages"], list):
         raise ValidationError({"messages": ["Must be a list of messages."]})
-    return data["messages"], True, fmt
+    usage = None
+    if "usage" in data:
+        if not isinstance(data["usage"], dict):
+            raise ValidationError({"usage": ["Must be an object (the model call's usage)."]})
+        checked = UsageSerializer(data=data["usage"])
+        if not checked.is_valid():
+            raise ValidationError({"usage": checked.errors})
+        usage = dict(checked.validated_data)
+    return data["messages"], True, fmt, usage
 
 
 class SessionMessagesView(CompactionAPIView):
@@ -105,13 +115,16 @@ class SessionMessagesView(CompactionAPIView):
     )
     def post(self, request: Request, session_id: str) -> Response:
         session = self.get_session(perm=CHANGE)
-        messages, batch, fmt = _append_envelope(request.data)
+        messages, batch, fmt, usage = _append_envelope(request.data)
+        estimate = usage.pop("estimated_tokens", None) if usage else None
         result = services.message_append(
             session_id=session.pk,
             messages=messages,
             batch=batch,
             idempotency_key=request.headers.get("Idempotency-Key"),
             format=fmt,
+            usage=usage,
+            estimated_tokens=estimate,
         )
         # Re-read: an automatic compaction may have changed the counters since the append.
         # (Should the session be deleted meanwhile, the append still succeeded: answer it.)

@@ -9,7 +9,7 @@ from compaction import signals
 from compaction.conf import app_settings
 from compaction.engine.context import summary_tokens
 from compaction.exceptions import SummarizerError
-from compaction.models import ChatSession, Checkpoint, CompactionRun, Message
+from compaction.models import ChatSession, Checkpoint, CompactionRun
 from compaction.services.compaction.fallback import fallback_outcome
 from compaction.services.compaction.leases import lease_lost_reason, lock_run
 from compaction.services.compaction.runs import base_checkpoint
@@ -80,21 +80,23 @@ def compaction_run_finalize(*, run: CompactionRun, outcome: SummaryOutcome) -> C
             run=run,
             created_at=now,
         )
-        compacted = Message.objects.filter(
-            session=session,
-            seq__gte=run.first_seq,
-            seq__lte=run.cut_seq,
-            compacted_by__isnull=True,
-        ).update(compacted_by=checkpoint)
-        if compacted != run.messages_compacted:
-            # Messages are append-only and the version is fenced, so this means corruption:
-            # roll everything back rather than write a checkpoint that lies about its range.
-            raise RuntimeError(
-                f"expected to compact {run.messages_compacted} messages, found {compacted}"
+        if run.mode != CompactionRun.Mode.REGENERATE:
+            # The archive grows by moving its bound: no message row is written. The fenced
+            # version makes this the run planned against this very bound.
+            if run.first_seq != session.archived_seq + 1 or (
+                run.cut_seq - run.first_seq + 1 != run.messages_compacted
+            ):
+                raise RuntimeError(
+                    f"run {run.pk} planned messages #{run.first_seq}-#{run.cut_seq}, but the "
+                    f"archive ends at #{session.archived_seq}"
+                )
+            session.archived_seq = run.cut_seq
+            session.archived_tokens += run.compacted_tokens
+            session.active_message_count = max(
+                0, session.active_message_count - run.messages_compacted
             )
         session.checkpoint_version = version
         session.lease_token = session.lease_expires_at = None
-        session.active_message_count = max(0, session.active_message_count - compacted)
         session.estimated_tokens = tokens_after
         session.compaction_count += 1
         session.save(
@@ -102,6 +104,8 @@ def compaction_run_finalize(*, run: CompactionRun, outcome: SummaryOutcome) -> C
                 "checkpoint_version",
                 "lease_token",
                 "lease_expires_at",
+                "archived_seq",
+                "archived_tokens",
                 "active_message_count",
                 "estimated_tokens",
                 "compaction_count",

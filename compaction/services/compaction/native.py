@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Count, Sum
 from django.utils import timezone
 
 from compaction.models import ChatSession, Checkpoint, CompactionRun, Message
@@ -26,18 +25,18 @@ def checkpoint_native_create(
 
     Call inside the append's transaction, with the session row locked. Returns None when
     nothing precedes the message (a conversation that starts with a compaction block).
-    Counters are updated on ``session`` and saved by the caller's UPDATE.
+    Counters and the archive bound are updated on ``session`` and saved by the caller's
+    UPDATE; ``message`` must carry its running total (``tokens_through``).
     """
     previous = Checkpoint.objects.filter(session=session).order_by("-version").first()
     if message.seq == 1:
         return None
     now = timezone.now()
-    archived = Message.objects.filter(
-        session=session, seq__lt=message.seq, compacted_by__isnull=True
-    )
-    totals = archived.aggregate(count=Count("id"), tokens=Sum("token_estimate"))
-    compacted_tokens = totals["tokens"] or 0
-    first_seq = (previous.last_seq + 1) if previous else 1
+    # Everything active before the message: known from the running totals, not by reading.
+    first_seq = session.archived_seq + 1
+    archived_count = message.seq - first_seq
+    through = message.tokens_through - message.token_estimate
+    compacted_tokens = through - session.archived_tokens
     version = session.checkpoint_version + 1
     tokens_before = session.estimated_tokens
     # The summary's tokens are the compaction message's own: nothing is added for it.
@@ -59,8 +58,8 @@ def checkpoint_native_create(
         tokens_after=tokens_after,
         first_seq=first_seq,
         cut_seq=message.seq - 1,
-        messages_compacted=totals["count"],
-        messages_kept=session.active_message_count - totals["count"],
+        messages_compacted=archived_count,
+        messages_kept=session.active_message_count - archived_count,
         compacted_tokens=compacted_tokens,
         summarizer="anthropic-server",
     )
@@ -72,7 +71,7 @@ def checkpoint_native_create(
         carried=[],  # the server's summary replaced everything before it
         previous=previous,
         last_seq=message.seq - 1,
-        messages_compacted=totals["count"],
+        messages_compacted=archived_count,
         tokens_before=tokens_before,
         tokens_after=tokens_after,
         summary_tokens=0,
@@ -82,9 +81,10 @@ def checkpoint_native_create(
         run=run,
         created_at=now,
     )
-    compacted = archived.update(compacted_by=checkpoint)
+    session.archived_seq = message.seq - 1
+    session.archived_tokens = through
     session.checkpoint_version = version
     session.compaction_count += 1
-    session.active_message_count = max(0, session.active_message_count - compacted)
+    session.active_message_count = max(0, session.active_message_count - archived_count)
     session.estimated_tokens = tokens_after
     return checkpoint

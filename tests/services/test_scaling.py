@@ -1,0 +1,202 @@
+"""What a turn and a compaction cost in statements, and that none of it grows with history.
+
+Statements are counted as PostgreSQL receives them, without BEGIN and COMMIT.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from compaction import selectors, services
+from compaction.exceptions import InvalidInput
+from compaction.models import ChatSession, Message
+from tests.support.database import assert_counters_match_rows
+from tests.support.factories import SessionFactory
+from tests.support.helpers import StaticSummarizer, assistant, chat, settings_with, user
+
+pytestmark = pytest.mark.django_db
+
+TRANSACTION_CONTROL = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE SAVEPOINT")
+
+
+def statements(captured: CaptureQueriesContext) -> list[str]:
+    return [
+        query["sql"]
+        for query in captured.captured_queries
+        if not query["sql"].startswith(TRANSACTION_CONTROL)
+    ]
+
+
+def _history(turns: int, **settings) -> ChatSession:
+    session = SessionFactory(config=settings or {})
+    messages = chat(turns, words=5)
+    for start in range(0, len(messages), 500):
+        services.message_append(
+            session_id=session.pk, messages=messages[start : start + 500], auto_compact=False
+        )
+    return ChatSession.objects.get(pk=session.pk)
+
+
+def _turn(session: ChatSession) -> tuple[list[str], list[str], list[str]]:
+    """A host's whole turn: the user's message, the payload, the answer with its usage."""
+    with CaptureQueriesContext(connection) as first:
+        appended = services.message_append(
+            session_id=session.pk, messages=[user("Run the tests again")]
+        )
+    with CaptureQueriesContext(connection) as context:
+        payload = selectors.session_context_build(session=appended.session)
+    with CaptureQueriesContext(connection) as second:
+        services.message_append(
+            session_id=session.pk,
+            messages=[assistant("All 12 tests pass.")],
+            usage={"input_tokens": 900, "output_tokens": 12, "cache_read_input_tokens": 4000},
+            estimated_tokens=payload.estimated_tokens,
+        )
+    return statements(first), statements(context), statements(second)
+
+
+def test_a_turn_is_eight_statements_whatever_the_history(compaction_settings):
+    compaction_settings(AUTO_COMPACT="off")
+    for turns in (5, 1500):
+        session = _history(turns)
+        append_user, context, append_answer = _turn(session)
+        assert len(append_user) == len(append_answer) == 3, append_user
+        assert append_user[0].startswith("SELECT") and "FOR UPDATE" in append_user[0]
+        assert append_user[1].startswith("INSERT") and append_user[2].startswith("UPDATE")
+        assert len(context) == 2
+        session.refresh_from_db()
+        assert (session.total_input_tokens, session.total_cache_read_tokens) == (900, 4000)
+        assert session.calibration_ratio != 1.0
+        assert_counters_match_rows(session.pk)
+
+
+def test_usage_with_the_answer_records_what_the_usage_endpoint_would(compaction_settings):
+    compaction_settings(AUTO_COMPACT="off")
+    together, apart = _history(3), _history(3)
+    report = {"input_tokens": 300, "output_tokens": 40, "cache_creation_input_tokens": 700}
+    services.message_append(
+        session_id=together.pk, messages=[user("q")], usage=report, estimated_tokens=900
+    )
+    services.message_append(session_id=apart.pk, messages=[user("q")])
+    services.session_usage_record(session_id=apart.pk, estimated_tokens=900, **report)
+    together.refresh_from_db()
+    apart.refresh_from_db()
+    fields = (
+        "calibration_ratio",
+        "total_input_tokens",
+        "total_output_tokens",
+        "total_cache_creation_tokens",
+        "total_cache_read_tokens",
+    )
+    assert [getattr(together, f) for f in fields] == [getattr(apart, f) for f in fields]
+
+
+def test_openai_usage_counts_cached_prompt_tokens_as_cache_reads(compaction_settings):
+    from openai.types.chat import ChatCompletion
+
+    compaction_settings(AUTO_COMPACT="off")
+    session = _history(2)
+    completion = ChatCompletion.model_validate(
+        {
+            "id": "chatcmpl-1",
+            "object": "chat.completion",
+            "created": 1763800000,
+            "model": "gpt-5-mini",
+            "choices": [
+                {
+                    "index": 0,
+                    "finish_reason": "stop",
+                    "message": {"role": "assistant", "content": "Done."},
+                }
+            ],
+            "usage": {
+                "prompt_tokens": 5000,
+                "completion_tokens": 20,
+                "total_tokens": 5020,
+                "prompt_tokens_details": {"cached_tokens": 4096},
+            },
+        }
+    )
+    services.message_append(
+        session_id=session.pk,
+        messages=[completion.choices[0].message.model_dump(exclude_none=True)],
+        format="openai",
+        usage=completion.usage,
+    )
+    session.refresh_from_db()
+    assert (session.total_input_tokens, session.total_cache_read_tokens) == (904, 4096)
+    assert session.total_output_tokens == 20
+
+
+def test_bad_usage_is_refused_with_the_field_named_and_writes_nothing(compaction_settings):
+    compaction_settings(AUTO_COMPACT="off")
+    session = _history(2)
+    for usage, field in (
+        ({"input_tokens": -1}, "usage.input_tokens"),
+        ({"input_tokens": 5, "output_tokens": "many"}, "usage.output_tokens"),
+        ({"output_tokens": 5}, "usage.input_tokens"),
+        ("lots", "usage"),
+    ):
+        with pytest.raises(InvalidInput) as info:
+            services.message_append(session_id=session.pk, messages=[user("q")], usage=usage)
+        assert field in info.value.details
+    assert Message.objects.filter(session=session).count() == 4
+
+
+def _compaction_statements(turns: int) -> tuple[list[str], list[str]]:
+    session = _history(turns, KEEP_RECENT_TOKENS=200)
+    summarizer = StaticSummarizer(settings=settings_with())
+    with CaptureQueriesContext(connection) as claim:
+        run = services.compaction_run_claim(session_id=session.pk, trigger="command", force=True)
+    outcome = services.compaction_run_summarize(run=run, summarizer=summarizer)
+    with CaptureQueriesContext(connection) as finalize:
+        run = services.compaction_run_finalize(run=run, outcome=outcome)
+    assert run.status == "succeeded", run.error
+    assert_counters_match_rows(session.pk)
+    return statements(claim), statements(finalize)
+
+
+def test_claim_and_finalize_do_not_grow_with_the_backlog(compaction_settings):
+    compaction_settings(AUTO_COMPACT="off")
+    small_claim, small_finalize = _compaction_statements(20)
+    large_claim, large_finalize = _compaction_statements(1500)
+    assert len(small_claim) == len(large_claim)
+    assert len(small_finalize) == len(large_finalize)
+    # Finalize does not touch a message at all; the claim reads only its planning window.
+    assert not [sql for sql in large_finalize if "compaction_message" in sql]
+    assert not [sql for sql in large_claim if sql.startswith('UPDATE "compaction_message')]
+
+
+def test_a_compaction_rewrites_no_message_row(compaction_settings):
+    """An UPDATE moves a row to a new ctid: none may move, however much is archived."""
+    compaction_settings(AUTO_COMPACT="off", KEEP_RECENT_TOKENS=200)
+    session = _history(300)
+
+    def versions() -> dict[int, str]:
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT seq, ctid::text FROM compaction_message WHERE session_id = %s",
+                [session.pk],
+            )
+            return dict(cursor.fetchall())
+
+    before = versions()
+    for _ in range(2):
+        run = services.compaction_run_execute(
+            session_id=session.pk,
+            trigger="command",
+            force=True,
+            summarizer=StaticSummarizer(settings=settings_with()),
+        )
+        assert run.status == "succeeded" and run.messages_compacted > 0
+        services.message_append(session_id=session.pk, messages=chat(30, words=5))
+    after = versions()
+    assert {seq: after[seq] for seq in before} == before
+    session = assert_counters_match_rows(session.pk)
+    assert session.archived_seq > 500
+    archived = selectors.message_list(session=session, include_compacted=True)
+    versions_seen = {m.seq: m.checkpoint_version for m in archived}
+    assert versions_seen[1] == 1 and versions_seen[session.archived_seq] == 2
+    assert versions_seen[session.message_count] is None
