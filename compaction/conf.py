@@ -50,6 +50,9 @@ DEFAULTS: dict[str, Any] = {
     "PROTECT_FIRST_MESSAGE": True,
     # Summary input and output.
     "SUMMARY_INPUT_MAX_CHARS": 100_000,
+    # Input larger than one call is summarized as a tree: chunks summarized side by side,
+    # then merged; at most this many summarizer calls run at once.
+    "SUMMARY_CONCURRENCY": 8,
     "SUMMARY_MAX_CHARS": 6000,
     "SUMMARY_MIN_CHARS": 200,
     "TOOL_PREVIEW_HEAD": 500,
@@ -136,6 +139,7 @@ POSITIVE_INTS = (
     "CONTEXT_WINDOW",
     "KEEP_RECENT_TOKENS",
     "SUMMARY_INPUT_MAX_CHARS",
+    "SUMMARY_CONCURRENCY",
     "SUMMARY_MAX_CHARS",
     "SUMMARY_MIN_CHARS",
     "LEASE_SECONDS",
@@ -163,6 +167,7 @@ MAXIMA: dict[str, int | float] = {
     "RESERVE_TOKENS": 100_000_000,
     "KEEP_RECENT_TOKENS": 100_000_000,
     "SUMMARY_INPUT_MAX_CHARS": 1_000_000_000,
+    "SUMMARY_CONCURRENCY": 64,
     "SUMMARY_MAX_CHARS": 10_000_000,
     "SUMMARY_MIN_CHARS": 10_000_000,
     "TOOL_PREVIEW_HEAD": 100_000_000,

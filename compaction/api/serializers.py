@@ -411,6 +411,13 @@ class ContextSerializer(serializers.Serializer):
         help_text="cache_control markers in the payload (Anthropic, PROMPT_CACHE)."
     )
     should_compact = serializers.BooleanField()
+    truncated = serializers.BooleanField(
+        help_text="The active history is larger than the window (compaction off or failed): "
+        "only its newest messages are in the payload, after a marker saying so."
+    )
+    omitted_messages = serializers.IntegerField(
+        help_text="Active messages left out of a truncated payload."
+    )
 
 
 # --------------------------------------------------------------------------- checkpoints

@@ -29,6 +29,10 @@ SUMMARY_PREAMBLE = (
     "window. Checkpoint v{version} below summarizes everything before the messages that follow."
 )
 SUMMARY_ACK = "Understood. I have the checkpoint summary and will continue from where we left off."
+TRUNCATION_MARKER = (
+    "[{count} earlier messages of this conversation (up to #{last}) are left out: it is "
+    "longer than the context window and has not been compacted. Ask the user if you need them.]"
+)
 SYSTEM_CONTINUATION = "[The conversation so far is summarized in the system prompt.]"
 _VERBATIM_BLOCKS = {"text", "image", "document"}
 #: The Messages API takes at most this many cache_control markers in one request.
@@ -62,6 +66,12 @@ class ContextPayload:
     hard_cleared: int
     should_compact: bool
     cache_breakpoints: int = 0
+    #: Active messages left out because the history is larger than the window.
+    omitted_messages: int = 0
+
+    @property
+    def truncated(self) -> bool:
+        return self.omitted_messages > 0
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -73,6 +83,8 @@ class ContextPayload:
             "pruning": {"soft_trimmed": self.soft_trimmed, "hard_cleared": self.hard_cleared},
             "cache_breakpoints": self.cache_breakpoints,
             "should_compact": self.should_compact,
+            "truncated": self.truncated,
+            "omitted_messages": self.omitted_messages,
         }
 
     @property
@@ -268,9 +280,14 @@ def build_context(
     calibration_ratio: float,
     should_compact: bool,
     fmt: str = ANTHROPIC,
+    omitted: tuple[int, int] | None = None,
 ) -> ContextPayload:
     """Assemble the payload; ``messages`` are the active ones, oldest first, as stored
-    (``{"role", "content", "format"?}``)."""
+    (``{"role", "content", "format"?}``). ``omitted`` is ``(count, last seq)`` of the
+    oldest active messages left out to fit the window: a marker says so first."""
+    if omitted:
+        marker = TRUNCATION_MARKER.format(count=omitted[0], last=omitted[1])
+        messages = [{"role": "user", "content": marker, "format": ANTHROPIC}, *messages]
     pruned = prune_for_settings(messages, settings)
     build = _build_openai if fmt == OPENAI else _build_anthropic
     system, body, breakpoints = build(system_prompt, checkpoint, pruned.messages, settings)
@@ -294,6 +311,7 @@ def build_context(
         hard_cleared=pruned.hard_cleared,
         should_compact=should_compact,
         cache_breakpoints=breakpoints,
+        omitted_messages=omitted[0] if omitted else 0,
     )
 
 

@@ -18,20 +18,47 @@ def session_context_build(*, session: ChatSession, format: str = ANTHROPIC) -> C
     of the checkpoint just read, not through ``compacted_by``: a compaction committing
     between the two reads then cannot make the payload lose messages (the older
     checkpoint still covers them).
+
+    The read is bounded too: when the active history is larger than the window (compaction
+    off, or failing), only its newest messages that fit are read (an index range on the
+    running token total) and the payload says so (``truncated``), after a marker.
     """
+    settings = app_settings.for_session(session)
     checkpoint = checkpoint_latest(session=session)
     last_seq = checkpoint.last_seq if checkpoint else 0
+    # What the window leaves for active messages, in uncalibrated estimate units: the
+    # session's estimate minus its active part is the system prompt and the summary.
+    active = session.appended_tokens - session.archived_tokens
+    fixed = max(0, session.estimated_tokens - active)
+    room = int((settings.CONTEXT_WINDOW - settings.RESERVE_TOKENS) / session.calibration_ratio)
+    floor = session.appended_tokens - max(0, room - fixed)
     rows = list(
-        Message.objects.filter(session=session, seq__gt=last_seq)
+        Message.objects.filter(session=session, seq__gt=last_seq, tokens_through__gt=floor)
         .order_by("seq")
-        .values("role", "content", "format")
+        .values("seq", "role", "content", "format", "answers_tools", "tokens_through")
     )
+    omitted = None
+    if rows and rows[0]["seq"] > last_seq + 1:
+        # Left out: everything before the first message that fits whole and may open the
+        # kept part (not a tool result, whose tool call is left out).
+        start = next(
+            (
+                i
+                for i, row in enumerate(rows)
+                if not row["answers_tools"] and i and rows[i - 1]["tokens_through"] >= floor
+            ),
+            len(rows),
+        )
+        rows = rows[start:]
+        first = rows[0]["seq"] if rows else session.message_count + 1
+        omitted = (first - last_seq - 1, first - 1)
     return build_context(
         system_prompt=session.system_prompt,
         checkpoint=checkpoint_context(checkpoint),
         messages=rows,
-        settings=app_settings.for_session(session),
+        settings=settings,
         calibration_ratio=session.calibration_ratio,
         should_compact=session_should_compact(session=session),
         fmt=format,
+        omitted=omitted,
     )

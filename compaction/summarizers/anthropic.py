@@ -28,7 +28,7 @@ from typing import Any
 import anthropic
 
 from compaction.conf import ResolvedSettings
-from compaction.engine.prompts import SUMMARIZER_SYSTEM, build_prompt
+from compaction.engine.prompts import SUMMARIZER_SYSTEM, build_merge_prompt, build_prompt
 from compaction.exceptions import (
     PermanentSummarizerError,
     RetryableSummarizerError,
@@ -116,11 +116,18 @@ class AnthropicSummarizer(Summarizer):
 
     def build_messages(self, request: SummaryRequest) -> list[dict[str, Any]]:
         """The ``messages`` of the API call: one user turn holding the checkpoint prompt."""
-        prompt = build_prompt(
-            transcript=request.transcript,
-            previous_summary=request.previous_summary,
-            max_chars=request.max_chars,
-        )
+        if request.partials:
+            prompt = build_merge_prompt(
+                partials=request.partials,
+                previous_summary=request.previous_summary,
+                max_chars=request.max_chars,
+            )
+        else:
+            prompt = build_prompt(
+                transcript=request.transcript,
+                previous_summary=request.previous_summary,
+                max_chars=request.max_chars,
+            )
         if request.extra_instructions:
             prompt = f"{prompt}\n\nAdditional instructions:\n{request.extra_instructions.strip()}"
         return [{"role": "user", "content": prompt}]

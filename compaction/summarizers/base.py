@@ -25,6 +25,9 @@ class SummaryRequest:
     extra_instructions: str = ""
     #: The previous checkpoint's server compaction block, when one stands for its summary.
     previous_block: dict[str, Any] | None = None
+    #: A merge: summaries of consecutive parts of the range, oldest first, to be merged
+    #: (with ``previous_summary`` when set) into one. ``messages`` is then empty.
+    partials: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -200,3 +200,29 @@ def test_a_compaction_rewrites_no_message_row(compaction_settings):
     versions_seen = {m.seq: m.checkpoint_version for m in archived}
     assert versions_seen[1] == 1 and versions_seen[session.archived_seq] == 2
     assert versions_seen[session.message_count] is None
+
+
+def test_a_history_larger_than_the_window_is_cut_to_fit_and_says_so(compaction_settings):
+    from tests.support.helpers import agent_loop, payload_problem
+
+    compaction_settings(AUTO_COMPACT="off", CONTEXT_WINDOW=4000, RESERVE_TOKENS=500)
+    session = SessionFactory()
+    loop = agent_loop(400)
+    for start in range(0, len(loop), 500):
+        services.message_append(session_id=session.pk, messages=loop[start : start + 500])
+    session.refresh_from_db()
+    assert session.estimated_tokens > 10 * 4000
+    with CaptureQueriesContext(connection) as captured:
+        payload = selectors.session_context_build(session=session)
+    assert len(statements(captured)) == 2
+    assert payload.truncated and payload.omitted_messages > 500
+    first = payload.messages[0]["content"]
+    assert "earlier messages of this conversation" in str(first)
+    assert payload_problem(payload.messages) is None  # no tool result without its call
+    assert payload.estimated_tokens <= 4000 - 500
+    assert payload.as_dict()["truncated"] is True
+    # Within the window nothing is left out, and the payload says that too.
+    compaction_settings(AUTO_COMPACT="off", CONTEXT_WINDOW=100_000_000, RESERVE_TOKENS=500)
+    whole = selectors.session_context_build(session=session)
+    assert not whole.truncated and whole.omitted_messages == 0
+    assert len(whole.messages) > len(payload.messages)

@@ -270,20 +270,6 @@ def test_fallback_none_fails_and_compacts_nothing(small, compaction_settings):
     assert not Message.objects.archived().exists()
 
 
-def test_large_input_is_summarized_in_stages(small, compaction_settings):
-    compaction_settings(SUMMARY_INPUT_MAX_CHARS=3000)
-    session = SessionFactory(messages=chat(20))
-    summarizer = ScriptedSummarizer()
-    run = services.compaction_run_execute(
-        session_id=session.pk, trigger="command", summarizer=summarizer
-    )
-    assert run.status == "succeeded" and run.llm_calls == len(summarizer.requests) > 1
-    assert summarizer.requests[0].previous_summary is None
-    assert all(r.previous_summary == VALID_SUMMARY.strip() for r in summarizer.requests[1:])
-    seqs = [m["seq"] for r in summarizer.requests for m in r.messages]
-    assert seqs == list(range(1, run.cut_seq + 1))
-
-
 def test_pinned_and_first_messages_are_carried_verbatim(small):
     messages = chat(20)
     messages[4] = {**messages[4], "pinned": True}

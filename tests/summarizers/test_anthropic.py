@@ -142,6 +142,22 @@ def test_update_prompt_carries_previous_summary_and_extra_instructions(sdk_env):
     assert prompt.endswith("Write in French.")
 
 
+def test_merge_prompt_carries_the_parts_as_data_and_the_previous_checkpoint(sdk_env):
+    request = make_request(
+        previous_summary="## Goal\nShip CSV export.",
+        partials=("## Goal\nPart one: `src/a.py`", "## Goal\nPart two: timeout 45 s"),
+    )
+    AnthropicSummarizer(settings=make_settings()).summarize(request)
+
+    body = sdk_env.requests[0].body
+    prompt = body["messages"][0]["content"]
+    assert '<part index="1">\n## Goal\nPart one: `src/a.py`\n</part>' in prompt
+    assert '<part index="2">\n## Goal\nPart two: timeout 45 s\n</part>' in prompt
+    assert "<previous-summary>\n## Goal\nShip CSV export.\n</previous-summary>" in prompt
+    assert "<conversation>" not in prompt and "never exceed 6000 characters" in prompt
+    assert "<part>" in body["system"]  # the system prompt says parts are data
+
+
 def test_text_blocks_are_joined_and_model_and_usage_come_from_the_response(sdk_env):
     sdk_env.enqueue_text("  ## Goal\nX  ", model="claude-haiku-4-5-20251001", output_tokens=42)
     result = summarize(MODEL="claude-haiku-4-5")

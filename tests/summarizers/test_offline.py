@@ -389,8 +389,22 @@ def test_tiny_request_is_not_padded(summarizer: OfflineSummarizer) -> None:
 _words = st.one_of(
     st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=80),
     st.sampled_from(
-        ["## Goal", "**Next Steps**", "- (none)", "`parse()`", "src/a.py:3", "must", "fixed",
-         "ValueError: boom\n", "```\n", "next", "?", "\n\n", "https://x.io/a", "12 ms"]
+        [
+            "## Goal",
+            "**Next Steps**",
+            "- (none)",
+            "`parse()`",
+            "src/a.py:3",
+            "must",
+            "fixed",
+            "ValueError: boom\n",
+            "```\n",
+            "next",
+            "?",
+            "\n\n",
+            "https://x.io/a",
+            "12 ms",
+        ]
     ),
 )
 _sentence = st.lists(_words, min_size=1, max_size=12).map(" ".join)
@@ -420,3 +434,34 @@ def test_random_conversations_are_bounded_and_structured(
     _assert_structure(text)
     assert validate_summary(text, max_chars=max_chars).ok
     assert text == summarizer.summarize(request).text
+
+
+def test_offline_merge_keeps_the_facts_of_every_part_and_the_previous_checkpoint():
+    from compaction.summarizers import SummaryRequest
+
+    parts = (
+        "## Goal\nFix the importer.\n## Critical Context\n- Path: `src/importer.py`\n"
+        "## Next Steps\n- Run `pytest tests/test_import.py`",
+        "## Goal\nFix the importer.\n## Key Decisions\n- Use UTC timestamps everywhere\n"
+        "## Critical Context\n- Error: `KeyError: 'created_at'`",
+    )
+    previous = "## Goal\nFix the importer.\n## Critical Context\n- URL: https://ci.example.com/42"
+    summarizer = OfflineSummarizer(settings=ResolvedSettings(DEFAULTS))
+    text = summarizer.summarize(
+        SummaryRequest(
+            messages=(),
+            transcript="",
+            previous_summary=previous,
+            max_chars=6000,
+            partials=parts,
+        )
+    ).text
+    for fact in (
+        "src/importer.py",
+        "pytest tests/test_import.py",
+        "Use UTC timestamps everywhere",
+        "KeyError: 'created_at'",
+        "https://ci.example.com/42",
+    ):
+        assert fact in text, fact
+    assert text.startswith("## Goal\nFix the importer.")

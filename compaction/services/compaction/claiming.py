@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 import uuid
 from datetime import timedelta
 from uuid import UUID
@@ -15,7 +16,7 @@ from compaction.exceptions import CompactionInProgress
 from compaction.models import ChatSession, CompactionRun
 from compaction.selectors import compaction_plan, session_should_compact
 from compaction.services.compaction.leases import check_live
-from compaction.services.compaction.runs import skipped_run
+from compaction.services.compaction.runs import record_phase_ms, skipped_run
 from compaction.services.locking import lock_session
 from compaction.summarizers import summarizer_name
 
@@ -52,6 +53,7 @@ def compaction_run_claim(
 
     Raises ``CompactionInProgress`` (with the in-flight run) while another run is live.
     """
+    started = time.monotonic()
     with transaction.atomic():
         session = lock_session(session_id)
         now = timezone.now()
@@ -110,4 +112,5 @@ def compaction_run_claim(
             run.save(update_fields=[*fields])
         session.lease_token, session.lease_expires_at = token, expires
         session.save(update_fields=["lease_token", "lease_expires_at"])
+    record_phase_ms(run, "claim_ms", started)
     return run

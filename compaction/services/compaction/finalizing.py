@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 from django.db import transaction
 from django.utils import timezone
 
@@ -12,7 +14,7 @@ from compaction.exceptions import SummarizerError
 from compaction.models import ChatSession, Checkpoint, CompactionRun
 from compaction.services.compaction.fallback import fallback_outcome
 from compaction.services.compaction.leases import lease_lost_reason, lock_run
-from compaction.services.compaction.runs import base_checkpoint
+from compaction.services.compaction.runs import base_checkpoint, record_phase_ms
 from compaction.services.compaction.summarizing import SummaryOutcome
 from compaction.services.locking import lock_session
 
@@ -22,6 +24,7 @@ Status = CompactionRun.Status
 def compaction_run_finalize(*, run: CompactionRun, outcome: SummaryOutcome) -> CompactionRun:
     """Phase 3: fenced write of checkpoint N+1; writes nothing if the lease was lost."""
     checkpoint = None
+    started = time.monotonic()
     with transaction.atomic():
         session = lock_session(run.session_id)
         run = lock_run(run)
@@ -119,6 +122,7 @@ def compaction_run_finalize(*, run: CompactionRun, outcome: SummaryOutcome) -> C
         run.summarizer = outcome.summarizer
         run.model = outcome.model
         run.llm_calls += outcome.llm_calls
+        run.summary_rounds = outcome.rounds
         run.llm_input_tokens += outcome.input_tokens
         run.llm_output_tokens += outcome.output_tokens
         run.request_id = outcome.request_id or run.request_id
@@ -128,6 +132,8 @@ def compaction_run_finalize(*, run: CompactionRun, outcome: SummaryOutcome) -> C
         run.guard_fired = bool(outcome.guard.get("fired"))
         run.guard = outcome.guard
         run.save()
+    # After the commit, so that the lock hold is measured whole and finished_at is true.
+    record_phase_ms(run, "finalize_ms", started, finished=True)
     signals.post_compaction.send(
         sender=ChatSession, session=session, run=run, checkpoint=checkpoint
     )

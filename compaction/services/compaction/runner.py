@@ -17,7 +17,11 @@ from compaction.services.compaction.claiming import compaction_run_claim
 from compaction.services.compaction.finalizing import compaction_run_fail, compaction_run_finalize
 from compaction.services.compaction.leases import check_live
 from compaction.services.compaction.retry import as_summarizer_error, retry_delay, should_retry
-from compaction.services.compaction.runs import record_attempt_error, skipped_run
+from compaction.services.compaction.runs import (
+    record_attempt_error,
+    record_phase_ms,
+    skipped_run,
+)
 from compaction.services.compaction.summarizing import compaction_run_summarize
 from compaction.services.locking import lock_session
 from compaction.summarizers import Summarizer, summarizer_name
@@ -56,6 +60,7 @@ def compaction_run_regenerate(
     latest one and carries the same verbatim messages. Compacts nothing new. Raises
     ``CompactionInProgress`` while another run is live; ``skipped`` without a checkpoint.
     """
+    started = time.monotonic()
     with transaction.atomic():
         session = lock_session(session_id)
         now = timezone.now()
@@ -101,6 +106,7 @@ def compaction_run_regenerate(
         )
         session.lease_token, session.lease_expires_at = token, expires
         session.save(update_fields=["lease_token", "lease_expires_at"])
+    record_phase_ms(run, "claim_ms", started)
     return complete(run, summarizer)
 
 

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import time
 from datetime import datetime
+from typing import Any
+
+from django.utils import timezone
 
 from compaction.conf import ResolvedSettings
 from compaction.exceptions import SummarizerError
@@ -10,6 +14,19 @@ from compaction.models import ChatSession, Checkpoint, CompactionRun
 from compaction.summarizers import summarizer_name
 
 Status = CompactionRun.Status
+
+
+def record_phase_ms(
+    run: CompactionRun, field: str, started: float, *, finished: bool = False
+) -> None:
+    """Store how long a phase took (its transaction included) once it has committed;
+    ``finished`` also stamps ``finished_at`` now, when the run is really done."""
+    values: dict[str, Any] = {field: int((time.monotonic() - started) * 1000)}
+    if finished:
+        values["finished_at"] = timezone.now()
+    CompactionRun.objects.filter(pk=run.pk).update(**values)
+    for name, value in values.items():
+        setattr(run, name, value)
 
 
 def base_checkpoint(run: CompactionRun) -> Checkpoint | None:

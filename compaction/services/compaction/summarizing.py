@@ -1,15 +1,25 @@
 """Phase 2, summarizing: no lock and no transaction while the summarizer works.
 
 The memory flush and ``pre_compaction`` run first, then the summarizer over the archived
-range (in stages when it is larger than one call), each answer validated, then the drift
-guard: one more call when the new summary lost too much of the previous one.
+range, each answer validated, then the drift guard: one more call when the new summary lost
+too much of the previous one.
+
+A range larger than one call (``SUMMARY_INPUT_MAX_CHARS``) is summarized as a tree: its
+chunks side by side (at most ``SUMMARY_CONCURRENCY`` calls at once), then their summaries
+merged in groups that fit one call, the previous checkpoint joining the last merge. A
+50k-message backlog is then three rounds of calls, not hundreds one after another. Each
+call of a tree is retried on its own under the one retry policy; a chunk that still fails
+is replaced by a note (``FALLBACK="annotate"``) instead of failing the whole range.
 """
 
 from __future__ import annotations
 
 import logging
 import sys
+import threading
 import time
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -19,10 +29,11 @@ from compaction import signals
 from compaction.conf import ResolvedSettings, app_settings
 from compaction.engine.cutpoint import carried_messages
 from compaction.engine.drift import compare_summaries
-from compaction.engine.transcript import chunk_transcript
+from compaction.engine.transcript import TranscriptChunk, chunk_transcript
 from compaction.engine.validation import validate_summary
-from compaction.exceptions import InvalidSummary, SummarizerError
+from compaction.exceptions import InvalidSummary, PermanentSummarizerError, SummarizerError
 from compaction.models import ChatSession, CompactionRun, Message
+from compaction.services.compaction.retry import retry_delay, should_retry
 from compaction.services.compaction.runs import base_checkpoint
 from compaction.summarizers import Summarizer, SummaryRequest, SummaryResult, get_summarizer
 
@@ -49,6 +60,8 @@ class SummaryOutcome:
     guard: dict[str, Any] = field(default_factory=dict)
     #: The server compaction block that stands for ``summary`` (a server-side summarizer).
     native_block: dict[str, Any] | None = None
+    #: Summarizer calls made one after another (the depth of the tree, plus a guard retry).
+    rounds: int = 0
 
 
 def memory_flush_once(*, session: ChatSession, run: CompactionRun | None) -> bool:
@@ -76,20 +89,24 @@ def memory_flush_once(*, session: ChatSession, run: CompactionRun | None) -> boo
     return True
 
 
+_usage_lock = threading.Lock()
+
+
 def call_summarizer(
     summarizer: Summarizer, request: SummaryRequest, settings: ResolvedSettings, usage: dict
 ) -> SummaryResult:
-    """One summarizer call, validated; usage is accumulated into ``usage``.
+    """One summarizer call, validated; usage is accumulated into ``usage`` (thread-safe).
 
     The result's text is the validated summary (capped at SUMMARY_MAX_CHARS), except
     under a server compaction block: its signature covers the text, which stays whole.
     """
     result = summarizer.summarize(request)
-    usage["calls"] += 1
-    usage["input_tokens"] += result.input_tokens
-    usage["output_tokens"] += result.output_tokens
-    usage["request_id"] = result.request_id or usage["request_id"]
-    usage["model"] = result.model or usage["model"]
+    with _usage_lock:
+        usage["calls"] += 1
+        usage["input_tokens"] += result.input_tokens
+        usage["output_tokens"] += result.output_tokens
+        usage["request_id"] = result.request_id or usage["request_id"]
+        usage["model"] = result.model or usage["model"]
     validation = validate_summary(
         result.text, max_chars=settings.SUMMARY_MAX_CHARS, min_chars=settings.SUMMARY_MIN_CHARS
     )
@@ -99,8 +116,144 @@ def call_summarizer(
             request_id=result.request_id,
             details={"errors": list(validation.errors)},
         )
-    usage["validation"] = validation.as_dict()
+    with _usage_lock:
+        usage["validation"] = validation.as_dict()
     return result if result.block is not None else replace(result, text=validation.text)
+
+
+def call_with_retries(
+    summarizer: Summarizer, request: SummaryRequest, settings: ResolvedSettings, usage: dict
+) -> SummaryResult:
+    """``call_summarizer`` under the one retry policy, for one call of a tree.
+
+    When the call still fails, the error is permanent: its retries are spent, and the
+    run's own retry would repeat every call of the tree that succeeded.
+    """
+    attempt = 0
+    while True:
+        attempt += 1
+        try:
+            return call_summarizer(summarizer, request, settings, usage)
+        except SummarizerError as error:
+            if should_retry(error, attempt=attempt, max_attempts=settings.MAX_ATTEMPTS):
+                time.sleep(retry_delay(attempt - 1, base=settings.RETRY_BACKOFF_SECONDS))
+                continue
+            if not error.retryable:
+                raise
+            raise PermanentSummarizerError(
+                f"{error.message} (a call of the summary tree, after {attempt} attempts)",
+                status=error.status,
+                request_id=error.request_id,
+                details=error.details,
+            ) from error
+
+
+def merge_groups(partials: Sequence[str], *, budget: int) -> list[list[str]]:
+    """Consecutive groups of partial summaries, each fitting ``budget`` characters where it
+    can, and each of at least two (so that every round shrinks the tree)."""
+    groups: list[list[str]] = []
+    current: list[str] = []
+    size = 0
+    for text in partials:
+        if len(current) >= 2 and size + len(text) > budget:
+            groups.append(current)
+            current, size = [], 0
+        current.append(text)
+        size += len(text)
+    if current:
+        if len(current) == 1 and groups:
+            groups[-1].append(current[0])
+        else:
+            groups.append(current)
+    return groups
+
+
+@dataclass(frozen=True)
+class TreeOutcome:
+    result: SummaryResult
+    #: The last call's request (the final merge), for the drift guard's retry.
+    request: SummaryRequest
+    rounds: int
+    #: Notes standing for chunks that could not be summarized.
+    gaps: tuple[str, ...] = ()
+
+
+def summarize_tree(
+    chunks: Sequence[TranscriptChunk],
+    *,
+    previous: str | None,
+    summarizer: Summarizer,
+    settings: ResolvedSettings,
+    usage: dict,
+    system_prompt: str,
+) -> TreeOutcome:
+    """Summarize chunks side by side, then merge the summaries level by level."""
+
+    def request(**kwargs: Any) -> SummaryRequest:
+        return SummaryRequest(
+            max_chars=settings.SUMMARY_MAX_CHARS, system_prompt=system_prompt, **kwargs
+        )
+
+    def leaf(chunk: TranscriptChunk) -> SummaryResult | SummarizerError:
+        try:
+            return call_with_retries(
+                summarizer,
+                request(messages=chunk.messages, transcript=chunk.text, previous_summary=None),
+                settings,
+                usage,
+            )
+        except SummarizerError as error:
+            return error
+
+    def merge(group: Sequence[str]) -> SummaryResult:
+        return call_with_retries(
+            summarizer,
+            request(messages=(), transcript="", previous_summary=None, partials=tuple(group)),
+            settings,
+            usage,
+        )
+
+    workers = max(1, min(settings.SUMMARY_CONCURRENCY, len(chunks)))
+    with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="compaction-summary") as pool:
+        leaves = list(pool.map(leaf, chunks))
+        errors = [item for item in leaves if isinstance(item, SummarizerError)]
+        if len(errors) == len(leaves) or (errors and settings.FALLBACK != "annotate"):
+            raise errors[0]
+        gaps = tuple(
+            _gap_note(chunk, item)
+            for chunk, item in zip(chunks, leaves, strict=True)
+            if isinstance(item, SummarizerError)
+        )
+        partials = [
+            item.text if not isinstance(item, SummarizerError) else _gap_note(chunk, item)
+            for chunk, item in zip(chunks, leaves, strict=True)
+        ]
+        rounds = 1
+        # The previous checkpoint joins the last merge: leave it room in every group.
+        budget = settings.SUMMARY_INPUT_MAX_CHARS - len(previous or "")
+        while True:
+            groups = merge_groups(partials, budget=budget)
+            if len(groups) == 1:
+                final = request(
+                    messages=(),
+                    transcript="",
+                    previous_summary=previous,
+                    partials=tuple(groups[0]),
+                )
+                result = call_with_retries(summarizer, final, settings, usage)
+                return TreeOutcome(result=result, request=final, rounds=rounds + 1, gaps=gaps)
+            partials = [merged.text for merged in pool.map(merge, groups)]
+            rounds += 1
+
+
+def _gap_note(chunk: TranscriptChunk, error: SummarizerError) -> str:
+    seqs = [m["seq"] for m in chunk.messages if "seq" in m]
+    span = f"messages #{seqs[0]}-#{seqs[-1]}" if seqs else "a part of the conversation"
+    return (
+        "## Critical Context\n"
+        f"- [Compaction gap: {span} could not be summarized ({error.message}); the "
+        "originals remain in the archive.]"
+    )
 
 
 def drift_guard(
@@ -170,6 +323,8 @@ def compaction_run_summarize(
         signals.pre_compaction.send(sender=ChatSession, session=session, run=run)
 
     regenerate = run.mode == CompactionRun.Mode.REGENERATE
+    # Phase 2 as a whole: reading the range and chunking it count, not only the calls.
+    started = time.monotonic()
     previous = base_checkpoint(run)
     messages = list(
         Message.objects.filter(session=session, seq__gte=run.first_seq, seq__lte=run.cut_seq)
@@ -185,7 +340,6 @@ def compaction_run_summarize(
     )
     summary = previous.summary if previous and not regenerate else None
     block = previous.native_block if previous and not regenerate else None
-    started = time.monotonic()
     usage: dict[str, Any] = {
         "calls": 0,
         "input_tokens": 0,
@@ -194,22 +348,28 @@ def compaction_run_summarize(
         "model": "",
         "validation": None,
     }
-    request = None
-    # Multi-stage: each chunk updates the summary so far, so input beyond
-    # SUMMARY_INPUT_MAX_CHARS is summarized in order rather than cut.
-    result = None
-    for chunk in chunks:
+    gaps: tuple[str, ...] = ()
+    if len(chunks) == 1:
         request = SummaryRequest(
-            messages=chunk.messages,
-            transcript=chunk.text,
+            messages=chunks[0].messages,
+            transcript=chunks[0].text,
             previous_summary=summary,
             max_chars=settings.SUMMARY_MAX_CHARS,
             system_prompt=session.system_prompt,
             previous_block=block,
         )
         result = call_summarizer(summarizer, request, settings, usage)
-        summary, block = result.text, result.block
-    assert request is not None and result is not None
+        rounds = 1
+    else:
+        tree = summarize_tree(
+            chunks,
+            previous=summary,
+            summarizer=summarizer,
+            settings=settings,
+            usage=usage,
+            system_prompt=session.system_prompt,
+        )
+        request, result, rounds, gaps = tree.request, tree.result, tree.rounds, tree.gaps
     guard: dict[str, Any] = {}
     if previous is not None and not regenerate and not previous.fallback:
         result, guard = drift_guard(
@@ -220,6 +380,7 @@ def compaction_run_summarize(
             settings=settings,
             usage=usage,
         )
+        rounds += int(guard.get("fired", False))
     if result.block is not None:
         carried: list[dict[str, Any]] = []  # the server's block stands alone, first
     elif regenerate and previous:
@@ -234,7 +395,10 @@ def compaction_run_summarize(
         summary=result.text,
         summarizer=summarizer.name,
         model=usage["model"] or summarizer.model,
-        validation=usage["validation"],
+        validation={**usage["validation"], **({"gaps": list(gaps)} if gaps else {})},
+        fallback=bool(gaps),
+        error="; ".join(gaps),
+        rounds=rounds,
         llm_calls=usage["calls"],
         input_tokens=usage["input_tokens"],
         output_tokens=usage["output_tokens"],

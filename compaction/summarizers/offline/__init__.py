@@ -19,7 +19,7 @@ from __future__ import annotations
 from compaction.engine.outline import outline
 from compaction.summarizers.base import Summarizer, SummaryRequest, SummaryResult
 from compaction.summarizers.offline.extractor import Extractor
-from compaction.summarizers.offline.writer import fit, merge, previous_items
+from compaction.summarizers.offline.writer import fit, merge, merge_summaries, previous_items
 
 
 class OfflineSummarizer(Summarizer):
@@ -32,6 +32,9 @@ class OfflineSummarizer(Summarizer):
         return "offline-extractive-v1"
 
     def summarize(self, request: SummaryRequest) -> SummaryResult:
+        if request.partials:
+            text = merge_summaries(request.previous_summary, request.partials, request.max_chars)
+            return SummaryResult(text=text, model=self.model)
         extractor = Extractor()
         extractor.run(request.messages)
         # The host may list facts that must survive ("- ..." lines); other instructions are

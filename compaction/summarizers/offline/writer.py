@@ -83,6 +83,32 @@ def merge(
     return goal, lists
 
 
+def summary_lists(summary: str) -> tuple[str, dict[str, list[Item]]]:
+    """A checkpoint's Goal and bullet lists, read back as this writer's items."""
+    sections = outline(summary)
+    goal = " ".join(line for line in sections.text_lines("Goal") if not is_placeholder(line))
+    lists: dict[str, list[Item]] = {}
+    for name in LISTS:
+        lines = (
+            sections.progress[name]
+            if name in ("Done", "In Progress")
+            else sections.lines.get(name, ())
+        )
+        texts = previous_items(lines)
+        lists[name] = [Item(text, 2, index, dedup_key(text)) for index, text in enumerate(texts)]
+    return safe(goal, GOAL_MAX_CHARS), lists
+
+
+def merge_summaries(previous: str | None, partials: Sequence[str], max_chars: int) -> str:
+    """Fold partial summaries, oldest first, into ``previous`` as updates would."""
+    text = previous or ""
+    for partial in partials:
+        goal, lists = summary_lists(partial)
+        goal, merged = merge(text, goal, lists, [])
+        text = fit(goal, merged, max_chars)
+    return text
+
+
 def render(goal: str, lists: dict[str, list[Item]], item_chars: int) -> str:
     def bullets(name: str) -> list[str]:
         return [f"- {clip(item.text, item_chars)}" for item in lists[name]] or ["- (none)"]
