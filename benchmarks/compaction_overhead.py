@@ -17,12 +17,13 @@ from benchmarks.measure import (
     timed_call,
     timed_dict,
 )
-from benchmarks.summarizers import InstantSummarizer, SlowSummarizer
+from benchmarks.summarizers import InstantSummarizer, SleepingSummarizer, SlowSummarizer
 from benchmarks.workspace import BenchWorkspace
 from compaction.conf import app_settings
 from compaction.models import CompactionRun
 from compaction.services import (
     compaction_run_claim,
+    compaction_run_execute,
     compaction_run_finalize,
     compaction_run_summarize,
     session_delete,
@@ -43,10 +44,14 @@ class CompactionBenchmarks(BenchWorkspace):
             totals = Timed()
             compacted: list[int] = []
             compacted_tokens: list[int] = []
+            rewritten: list[int] = []
+            heap: list[tuple[int, int]] = []
             for _ in range(self.config.compaction_repeat):
                 session = self.new_session(system_prompt="You are a careful coding agent.")
                 self.load_synthetic(session, total, tool_chars=tool_chars)
                 summarizer = InstantSummarizer(settings=app_settings.for_session(session))
+                versions_before = self.row_versions(session.pk)
+                heap_before = self.message_heap_bytes()
                 # The three phases of compaction_run_execute, timed one by one: claim and
                 # finalize are the two transactions that hold the session's row lock.
                 claimed = timed_call(
@@ -74,6 +79,11 @@ class CompactionBenchmarks(BenchWorkspace):
                 totals.queries.append(sum(phases[p].queries[-1] for p in phases))
                 compacted.append(done.messages_compacted)
                 compacted_tokens.append(done.compacted_tokens)
+                after = self.row_versions(session.pk)
+                rewritten.append(
+                    sum(1 for seq, v in versions_before.items() if after.get(seq) != v)
+                )
+                heap.append((heap_before, self.message_heap_bytes()))
                 self.verify_counters(session.pk)
                 session_delete(session_id=session.pk)
             rows.append(
@@ -82,6 +92,8 @@ class CompactionBenchmarks(BenchWorkspace):
                     "messages_compacted": int(statistics.median(compacted)),
                     "compacted_tokens": int(statistics.median(compacted_tokens)),
                     "history": total,
+                    "rows_rewritten": max(rewritten),
+                    "heap_bytes_before_after": heap[-1],
                     "total": timed_dict(totals),
                     **{name: timed_dict(t) for name, t in phases.items()},
                 }
@@ -95,6 +107,48 @@ class CompactionBenchmarks(BenchWorkspace):
             "time_ratio_largest_vs_smallest": ratio(
                 rows[-1]["total"]["median_ms"], rows[0]["total"]["median_ms"]
             ),
+        }
+
+    def compaction_backlog(self) -> dict[str, Any]:
+        """A backlog compacted in one run by a summarizer taking ``backlog_delay`` s a call.
+
+        Rounds are summarizer calls one after another (the tree's depth); the chain this
+        replaced made one call per chunk, one after another: ``chunks`` rounds.
+        """
+        tool_chars = self.config.history_tool_chars
+        total = self.recent_window(tool_chars=tool_chars) + 4 * math.ceil(
+            self.config.backlog_messages / 4
+        )
+        session = self.new_session(system_prompt="You are a careful coding agent.")
+        self.load_synthetic(session, total, tool_chars=tool_chars)
+        settings = app_settings.for_session(session)
+        summarizer = SleepingSummarizer(settings=settings, delay=self.config.backlog_delay)
+        started = time.perf_counter()
+        run = compaction_run_execute(
+            session_id=session.pk,
+            trigger=CompactionRun.Trigger.COMMAND,
+            force=True,
+            summarizer=summarizer,
+        )
+        wall_s = time.perf_counter() - started
+        if run.status != CompactionRun.Status.SUCCEEDED:
+            raise BenchError(f"backlog compaction: {run.status} {run.error}")
+        self.verify_counters(session.pk)
+        session_delete(session_id=session.pk)
+        return {
+            "messages_compacted": run.messages_compacted,
+            "summarizer_delay_s": self.config.backlog_delay,
+            "summary_input_max_chars": settings.SUMMARY_INPUT_MAX_CHARS,
+            "summary_concurrency": settings.SUMMARY_CONCURRENCY,
+            "calls": summarizer.calls,
+            "peak_concurrent_calls": summarizer.peak,
+            "rounds": run.summary_rounds,
+            "chunks": summarizer.calls - summarizer.merges,
+            "merge_calls": summarizer.merges,
+            "wall_s": round(wall_s, 2),
+            "summarize_ms": run.summarize_ms,
+            "claim_ms": run.claim_ms,
+            "finalize_ms": run.finalize_ms,
         }
 
     def compaction_slow(self) -> dict[str, Any]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from benchmarks.config import (
+    BACKLOG_ROUNDS_GOAL,
     CONCURRENT_P99_GOAL,
     FLAT_RATIO_GOAL,
     LOCK_HOLD_GOAL_MS,
@@ -80,6 +81,21 @@ def evaluate_goals(result: dict[str, Any]) -> list[dict[str, Any]]:
             ),
             all(r[phase]["median_ms"] <= LOCK_HOLD_GOAL_MS for r in instant["rows"]),
         )
+    if result["meta"].get("database_vendor") == "postgresql":
+        rewritten = max(r["rows_rewritten"] for r in instant["rows"])
+        goal(
+            "message rows rewritten by a compaction",
+            "0 at every compacted size",
+            rewritten,
+            rewritten == 0,
+        )
+    backlog = result["compaction"]["backlog"]
+    goal(
+        f"backlog of {backlog['messages_compacted']:,} messages: sequential summarizer rounds",
+        f"<= {BACKLOG_ROUNDS_GOAL}",
+        f"{backlog['rounds']} rounds ({backlog['calls']} calls, {backlog['wall_s']} s)",
+        backlog["rounds"] <= BACKLOG_ROUNDS_GOAL,
+    )
     slow = result["compaction"]["slow"]
     if "skipped" in slow:
         goal("lock hold and concurrent appends", "PostgreSQL only", slow["skipped"], None)
@@ -186,19 +202,40 @@ def render_table(result: dict[str, Any]) -> str:
     instant = result["compaction"]["instant"]
     lines.append("3a. Compaction, instant summarizer (claim + summarize + finalize), per run")
     lines.append(
-        f"{'compacted':>10} {'tokens':>9} {'history':>8} {'total ms':>9} {'claim ms':>9} "
-        f"{'summ. ms':>9} {'final. ms':>9} {'queries':>7}"
+        f"{'compacted':>10} {'tokens':>10} {'history':>8} {'total ms':>9} {'claim ms':>9} "
+        f"{'summ. ms':>9} {'final. ms':>9} {'queries':>7} {'rewritten':>9} {'heap MB':>15}"
     )
     for row in instant["rows"]:
+        before, after = row["heap_bytes_before_after"]
         lines.append(
-            f"{row['messages_compacted']:>10,} {row['compacted_tokens']:>9,} {row['history']:>8,} "
+            f"{row['messages_compacted']:>10,} {row['compacted_tokens']:>10,} "
+            f"{row['history']:>8,} "
             f"{row['total']['median_ms']:>9.1f} {row['claim']['median_ms']:>9.1f} "
             f"{row['summarize']['median_ms']:>9.1f} {row['finalize']['median_ms']:>9.1f} "
-            f"{row['total']['queries']['max']:>7}"
+            f"{row['total']['queries']['max']:>7} {row['rows_rewritten']:>9,} "
+            f"{before / 2**20:>6.1f} -> {after / 2**20:>5.1f}"
         )
     lines.append(
         f"   medians over {result['config']['compaction_repeat']} runs (fresh session each); "
         f"queries constant: {instant['queries_constant']}"
+    )
+    backlog = result["compaction"]["backlog"]
+    lines.append("")
+    lines.append(
+        f"3c. A backlog of {backlog['messages_compacted']:,} messages, summarizer sleeping "
+        f"{backlog['summarizer_delay_s']:g} s per call"
+    )
+    lines.append(
+        f"   {backlog['chunks']} chunks of <= {backlog['summary_input_max_chars']:,} chars + "
+        f"{backlog['merge_calls']} merges = {backlog['calls']} calls in {backlog['rounds']} "
+        f"rounds, at most {backlog['peak_concurrent_calls']} at once "
+        f"(SUMMARY_CONCURRENCY {backlog['summary_concurrency']}): {backlog['wall_s']} s; "
+        f"one call per chunk one after another would be "
+        f"{backlog['chunks'] * backlog['summarizer_delay_s']:.0f} s"
+    )
+    lines.append(
+        f"   run timings: claim {backlog['claim_ms']} ms, summarize {backlog['summarize_ms']} "
+        f"ms, finalize {backlog['finalize_ms']} ms"
     )
     slow = result["compaction"]["slow"]
     lines.append("")

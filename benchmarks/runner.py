@@ -73,6 +73,11 @@ class Bench(ReductionBenchmarks, CompactionBenchmarks, HistoryBenchmarks):
             result["pruning"] = self.pruning()
             self.log("compaction overhead (instant summarizer)")
             result["compaction"] = {"instant": self.compaction_instant()}
+            self.log(
+                f"backlog of {self.config.backlog_messages:,} messages, "
+                f"{self.config.backlog_delay:g} s per summarizer call"
+            )
+            result["compaction"]["backlog"] = self.compaction_backlog()
             if connection.vendor == "postgresql":
                 self.log(f"compaction with a {self.config.slow_delay:g} s summarizer + appender")
                 result["compaction"]["slow"] = self.compaction_slow()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 
 from benchmarks.config import BENCH_SUMMARY
@@ -20,6 +21,31 @@ class InstantSummarizer(Summarizer):
 
     def summarize(self, request: SummaryRequest) -> SummaryResult:
         return SummaryResult(text=BENCH_SUMMARY, model=self.model)
+
+
+class SleepingSummarizer(InstantSummarizer):
+    """Stands in for an LLM that takes ``delay`` seconds per call; counts calls at once."""
+
+    name = "bench-sleeping"
+
+    def __init__(self, *, settings: ResolvedSettings, delay: float) -> None:
+        super().__init__(settings=settings)
+        self.delay = delay
+        self.lock = threading.Lock()
+        self.running = self.peak = self.calls = self.merges = 0
+
+    def summarize(self, request: SummaryRequest) -> SummaryResult:
+        with self.lock:
+            self.calls += 1
+            self.merges += bool(request.partials)
+            self.running += 1
+            self.peak = max(self.peak, self.running)
+        try:
+            time.sleep(self.delay)  # releases the GIL, like a blocking HTTP call
+            return super().summarize(request)
+        finally:
+            with self.lock:
+                self.running -= 1
 
 
 class SlowSummarizer(InstantSummarizer):

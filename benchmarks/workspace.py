@@ -7,6 +7,7 @@ import uuid
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from django.db import connection
 from django.db.models import Sum
 
 from benchmarks.config import BenchConfig
@@ -81,6 +82,25 @@ class BenchWorkspace:
             force=True,
             summarizer=InstantSummarizer(settings=app_settings.for_session(session)),
         )
+
+    def row_versions(self, session_id: Any) -> dict[int, str]:
+        """Each message's physical row version (ctid): an UPDATE moves it. PostgreSQL only."""
+        if connection.vendor != "postgresql":
+            return {}
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT seq, ctid::text FROM compaction_message WHERE session_id = %s",
+                [session_id],
+            )
+            return dict(cursor.fetchall())
+
+    def message_heap_bytes(self) -> int:
+        """The message table's heap on disk (PostgreSQL), 0 elsewhere."""
+        if connection.vendor != "postgresql":
+            return 0
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_relation_size('compaction_message')")
+            return int(cursor.fetchone()[0])
 
     def verify_counters(self, session_id: Any) -> dict[str, Any]:
         """Check the session's counters against its rows; raise BenchError if they disagree."""
