@@ -5,8 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from django.db.models import Q
-
 from compaction.conf import ResolvedSettings, app_settings
 from compaction.engine.context import summary_tokens
 from compaction.engine.cutpoint import (
@@ -47,12 +45,18 @@ def compaction_plan(*, session: ChatSession, settings: ResolvedSettings) -> CutD
     floor = planning_floor(
         appended_tokens=session.appended_tokens, keep_recent_tokens=settings.KEEP_RECENT_TOKENS
     )
-    rows = list(
-        Message.objects.filter(session=session, seq__gt=session.archived_seq)
-        .filter(Q(tokens_through__gte=floor) | Q(pinned=True))
-        .order_by("seq")
-        .values_list("seq", "role", "token_estimate", "pinned", "answers_tools", "tokens_through")
+    # Two index ranges in one statement, each filtered on one column only: with a seq
+    # condition next to them, a planner without fresh statistics walks every active row
+    # by seq instead. The archive is left out here, in Python.
+    columns = ("seq", "role", "token_estimate", "pinned", "answers_tools", "tokens_through")
+    recent = Message.objects.filter(session=session, tokens_through__gte=floor).order_by()
+    pinned = Message.objects.filter(session=session, pinned=True).order_by()
+    rows = sorted(
+        row
+        for row in recent.values_list(*columns).union(pinned.values_list(*columns), all=True)
+        if row[0] > session.archived_seq
     )
+    rows = [row for index, row in enumerate(rows) if not index or row[0] != rows[index - 1][0]]
     window = [row for row in rows if row[5] >= floor]
     first_seq = session.archived_seq + 1
     protect = (

@@ -32,11 +32,24 @@ def session_context_build(*, session: ChatSession, format: str = ANTHROPIC) -> C
     fixed = max(0, session.estimated_tokens - active)
     room = int((settings.CONTEXT_WINDOW - settings.RESERVE_TOKENS) / session.calibration_ratio)
     floor = session.appended_tokens - max(0, room - fixed)
-    rows = list(
-        Message.objects.filter(session=session, seq__gt=last_seq, tokens_through__gt=floor)
-        .order_by("seq")
-        .values("seq", "role", "content", "format", "answers_tools", "tokens_through")
-    )
+    columns = ("seq", "role", "content", "format", "answers_tools", "tokens_through")
+    if floor <= session.archived_tokens:
+        # It fits: the active messages, an index range by seq.
+        rows = list(
+            Message.objects.filter(session=session, seq__gt=last_seq)
+            .order_by("seq")
+            .values(*columns)
+        )
+    else:
+        # Too large: the newest that fit, an index range on the running total alone (a seq
+        # condition beside it could lead a planner to walk the whole history by seq).
+        rows = [
+            row
+            for row in Message.objects.filter(session=session, tokens_through__gt=floor)
+            .order_by("tokens_through", "seq")
+            .values(*columns)
+            if row["seq"] > last_seq
+        ]
     omitted = None
     if rows and rows[0]["seq"] > last_seq + 1:
         # Left out: everything before the first message that fits whole and may open the
