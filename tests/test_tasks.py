@@ -49,6 +49,21 @@ def test_async_auto_compact_publishes_one_task_after_commit(
 
 
 @pytest.mark.django_db
+def test_async_auto_compact_without_a_broker_appends_and_queues_nothing(
+    small, compaction_settings, published, no_broker, django_capture_on_commit_callbacks, caplog
+):
+    compaction_settings(AUTO_COMPACT="async")
+    session = SessionFactory()
+    with django_capture_on_commit_callbacks(execute=True):
+        result = services.message_append(session_id=session.pk, messages=chat(20))
+    assert len(result.messages) == 40  # the append itself never depends on a queue
+    assert result.compaction is None
+    published.assert_not_called()
+    assert not CompactionRun.objects.filter(session=session).exists()
+    assert "not queued: No Celery broker is configured" in caplog.text
+
+
+@pytest.mark.django_db
 def test_rolled_back_append_publishes_nothing(
     small, compaction_settings, published, django_capture_on_commit_callbacks
 ):
