@@ -17,7 +17,11 @@ from tests.support.database import wait_until
 from tests.support.factories import SessionFactory
 from tests.support.helpers import chat
 
-TEST_BROKER = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
+# scripts/test sets TEST_BROKER_URL: Redis when it answers, else Celery's in-process broker
+# (memory://, shared by the threads of this process, where the worker runs).
+TEST_BROKER = os.environ.get("TEST_BROKER_URL") or os.environ.get(
+    "TEST_REDIS_URL", "redis://127.0.0.1:6379/15"
+)
 
 
 @pytest.fixture
@@ -179,7 +183,7 @@ def test_release_expired_leases_requeues_the_session(small, published):
 
 @pytest.fixture
 def redis_worker(settings):
-    """A real Celery worker thread consuming from the local Redis broker."""
+    """A real Celery worker thread consuming from the test broker (Redis, or in process)."""
     overrides = {
         "broker_url": TEST_BROKER,
         "task_always_eager": False,
@@ -189,8 +193,9 @@ def redis_worker(settings):
     previous = {key: celery_app.conf.get(key) for key in overrides}
     celery_app.conf.update(overrides)
     try:
-        with celery_app.connection_for_write() as connection:
-            connection.default_channel.client.flushdb()
+        if TEST_BROKER.startswith("redis"):
+            with celery_app.connection_for_write() as connection:
+                connection.default_channel.client.flushdb()
         with start_worker(
             celery_app, pool="solo", perform_ping_check=False, shutdown_timeout=10
         ) as worker:
