@@ -181,19 +181,25 @@ def test_release_expired_leases_requeues_the_session(small, published):
 # ----------------------------------------------------------------------------- real worker
 
 
-@pytest.fixture
-def redis_worker(settings):
-    """A real Celery worker thread consuming from the test broker (Redis, or in process)."""
+# The in-process broker too, always: it is what a machine without Redis tests with.
+BROKERS = list(dict.fromkeys([TEST_BROKER, "memory://"]))
+
+
+@pytest.fixture(params=BROKERS)
+def real_worker(request, settings):
+    """A real Celery worker thread consuming from a broker (Redis, or in process)."""
+    broker = request.param
     overrides = {
-        "broker_url": TEST_BROKER,
+        "broker_url": broker,
         "task_always_eager": False,
         "result_backend": None,
         "broker_connection_retry_on_startup": False,
     }
     previous = {key: celery_app.conf.get(key) for key in overrides}
     celery_app.conf.update(overrides)
+    _drop_connection_pools()  # publish to this broker, not one an earlier test connected to
     try:
-        if TEST_BROKER.startswith("redis"):
+        if broker.startswith("redis"):
             with celery_app.connection_for_write() as connection:
                 connection.default_channel.client.flushdb()
         with start_worker(
@@ -202,10 +208,18 @@ def redis_worker(settings):
             yield worker
     finally:
         celery_app.conf.update(previous)
+        _drop_connection_pools()
+
+
+def _drop_connection_pools() -> None:
+    if celery_app._pool is not None:
+        celery_app._pool.force_close_all()
+        celery_app._pool = None
+    celery_app.amqp._producer_pool = None
 
 
 @pytest.mark.django_db(transaction=True)
-def test_end_to_end_async_compaction_through_a_real_worker(small, redis_worker):
+def test_end_to_end_async_compaction_through_a_real_worker(small, real_worker):
     session = SessionFactory(messages=chat(20))
     run = services.compaction_run_enqueue(session_id=session.pk, trigger="api")
     assert run.status == "pending"
