@@ -1,15 +1,20 @@
-"""System checks: bad COMPACTION settings, and a database that cannot lock rows."""
+"""System checks: bad COMPACTION settings, a database that cannot lock rows, an API whose
+token authentication has no table, and background compaction with no queue to take it."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.apps import apps
 from django.conf import settings
 from django.core.checks import Error, Tags, Warning, register
 from django.db import connections
+from django.urls import NoReverseMatch, reverse
 from django.utils.module_loading import import_string
 
 from compaction.conf import DEFAULTS, validate_values
+from compaction.integrations import DEFAULT_PUBLISHER, queue_problem
+from compaction.summarizers import summarizer_path
 
 
 @register(Tags.compatibility)
@@ -33,8 +38,14 @@ def check_settings(app_configs: Any = None, **kwargs: Any) -> list:
                 Error(f"COMPACTION[{key!r}]: {problem.split(': ', 1)[1]}", id="compaction.E002")
             )
     merged = {**DEFAULTS, **{k: v for k, v in user.items() if k in DEFAULTS}}
-    for key in ("SUMMARIZER", "MEMORY_FLUSH", "PUBLISHER"):
-        path = merged.get(key)
+    paths = {"MEMORY_FLUSH": merged.get("MEMORY_FLUSH"), "PUBLISHER": merged.get("PUBLISHER")}
+    if merged.get("SUMMARIZER") is None or isinstance(merged.get("SUMMARIZER"), str):
+        # The effective one: Claude by default when ANTHROPIC_API_KEY is set, so a missing
+        # anthropic SDK is reported here rather than at the first compaction.
+        paths["SUMMARIZER"] = summarizer_path(_Merged(merged))
+    if paths["PUBLISHER"] == DEFAULT_PUBLISHER:
+        del paths["PUBLISHER"]  # Celery is optional: check_queue reports what is missing
+    for key, path in paths.items():
         if isinstance(path, str) and path:
             try:
                 import_string(path)
@@ -71,10 +82,79 @@ def check_database(app_configs: Any = None, databases: Any = None, **kwargs: Any
     if vendor != "postgresql":
         return [
             Warning(
-                f"django-compaction is running on {vendor}, which ignores SELECT ... FOR UPDATE.",
-                hint="Concurrent appends and compactions are only safe on PostgreSQL; "
-                "use another database for demos and single-process use only.",
+                f"django-compaction is running on {connections['default'].display_name}, "
+                "which ignores SELECT ... FOR UPDATE: concurrent appends and compactions of "
+                "one session are not serialized.",
+                hint="Use PostgreSQL for anything with more than one process (web workers, "
+                "Celery). Other databases are fine only for demos and single-process use.",
                 id="compaction.W001",
             )
         ]
     return []
+
+
+@register(Tags.security)
+def check_token_authentication(app_configs: Any = None, **kwargs: Any) -> list:
+    rest = getattr(settings, "REST_FRAMEWORK", None) or {}
+    classes = rest.get("DEFAULT_AUTHENTICATION_CLASSES", ()) if isinstance(rest, dict) else ()
+    uses_tokens = any(
+        str(path).endswith("rest_framework.authentication.TokenAuthentication") for path in classes
+    )
+    if uses_tokens and not apps.is_installed("rest_framework.authtoken"):
+        return [
+            Error(
+                "REST_FRAMEWORK uses TokenAuthentication, but rest_framework.authtoken is not "
+                "in INSTALLED_APPS: every request that sends a token answers 500.",
+                hint='Add "rest_framework.authtoken" to INSTALLED_APPS and run migrate; create '
+                "a user's token with: python manage.py drf_create_token <username>",
+                id="compaction.E004",
+            )
+        ]
+    return []
+
+
+@register(Tags.compatibility)
+def check_queue(app_configs: Any = None, **kwargs: Any) -> list:
+    """Background compaction needs a queue: with Celery's default app (no broker) a queued
+    run would stay ``pending`` forever."""
+    user = getattr(settings, "COMPACTION", None) or {}
+    if not isinstance(user, dict):
+        return []
+    problem = queue_problem(user.get("PUBLISHER", DEFAULT_PUBLISHER))
+    if problem is None:
+        return []
+    if user.get("AUTO_COMPACT") == "async":
+        return [
+            Warning(
+                'COMPACTION["AUTO_COMPACT"] is "async", but background compaction cannot '
+                "run: sessions over their threshold will not be compacted.",
+                hint=problem,
+                id="compaction.W005",
+            )
+        ]
+    if _api_mounted():
+        return [
+            Warning(
+                'The compaction API is mounted, but its {"mode": "async"} (and the admin\'s '
+                "queued compaction) cannot run: such requests answer 503.",
+                hint=f"{problem} If your clients never ask for async mode, silence this warning: "
+                'SILENCED_SYSTEM_CHECKS = ["compaction.W006"].',
+                id="compaction.W006",
+            )
+        ]
+    return []
+
+
+def _api_mounted() -> bool:
+    try:
+        reverse("compaction_api:session-list")
+    except NoReverseMatch:
+        return False
+    return True
+
+
+class _Merged:
+    """Attribute access over a settings dict, enough for ``summarizer_path``."""
+
+    def __init__(self, values: dict[str, Any]) -> None:
+        self.SUMMARIZER = values.get("SUMMARIZER")

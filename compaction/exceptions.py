@@ -106,3 +106,20 @@ class InvalidSummary(RetryableSummarizerError):
     """The summarizer answered, but the summary failed validation (too short, a skeleton)."""
 
     code = "invalid_summary"
+
+
+class QueueUnavailable(CompactionError):
+    """Background compaction was asked for, but no worker queue can take the task.
+
+    Raised instead of recording a ``pending`` run that no worker would ever pick up.
+    """
+
+    status_code = 503
+    code = "queue_unavailable"
+
+
+class MissingDependency(CompactionError, ImportError):
+    """A feature needs an optional package that is not installed; the message names the
+    extra to install (``pip install "django-compaction[<extra>]"``)."""
+
+    code = "missing_dependency"

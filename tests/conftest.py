@@ -88,3 +88,20 @@ def anthropic_api(monkeypatch):
         monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-test")
         monkeypatch.setenv("ANTHROPIC_BASE_URL", server.url)
         yield server
+
+
+@pytest.fixture
+def no_broker(monkeypatch):
+    """Celery as in a host that never configured a broker: tasks neither run in process
+    nor reach a queue."""
+    from project.celery import app
+
+    for name in ("CELERY_BROKER_URL", "CELERY_BROKER_WRITE_URL"):
+        monkeypatch.delenv(name, raising=False)
+    keys = ("task_always_eager", "broker_url", "broker_write_url")
+    previous = {key: app.conf.get(key) for key in keys}
+    app.conf.update(task_always_eager=False, broker_url=None, broker_write_url=None)
+    try:
+        yield app
+    finally:
+        app.conf.update(previous)

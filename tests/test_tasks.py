@@ -17,7 +17,11 @@ from tests.support.database import wait_until
 from tests.support.factories import SessionFactory
 from tests.support.helpers import chat
 
-TEST_BROKER = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
+# scripts/test sets TEST_BROKER_URL: Redis when it answers, else Celery's in-process broker
+# (memory://, shared by the threads of this process, where the worker runs).
+TEST_BROKER = os.environ.get("TEST_BROKER_URL") or os.environ.get(
+    "TEST_REDIS_URL", "redis://127.0.0.1:6379/15"
+)
 
 
 @pytest.fixture
@@ -46,6 +50,21 @@ def test_async_auto_compact_publishes_one_task_after_commit(
     assert again.compaction is None
     assert published.call_count == 1
     assert CompactionRun.objects.filter(session=session).count() == 1
+
+
+@pytest.mark.django_db
+def test_async_auto_compact_without_a_broker_appends_and_queues_nothing(
+    small, compaction_settings, published, no_broker, django_capture_on_commit_callbacks, caplog
+):
+    compaction_settings(AUTO_COMPACT="async")
+    session = SessionFactory()
+    with django_capture_on_commit_callbacks(execute=True):
+        result = services.message_append(session_id=session.pk, messages=chat(20))
+    assert len(result.messages) == 40  # the append itself never depends on a queue
+    assert result.compaction is None
+    published.assert_not_called()
+    assert not CompactionRun.objects.filter(session=session).exists()
+    assert "not queued: No Celery broker is configured" in caplog.text
 
 
 @pytest.mark.django_db
@@ -162,30 +181,45 @@ def test_release_expired_leases_requeues_the_session(small, published):
 # ----------------------------------------------------------------------------- real worker
 
 
-@pytest.fixture
-def redis_worker(settings):
-    """A real Celery worker thread consuming from the local Redis broker."""
+# The in-process broker too, always: it is what a machine without Redis tests with.
+BROKERS = list(dict.fromkeys([TEST_BROKER, "memory://"]))
+
+
+@pytest.fixture(params=BROKERS)
+def real_worker(request, settings):
+    """A real Celery worker thread consuming from a broker (Redis, or in process)."""
+    broker = request.param
     overrides = {
-        "broker_url": TEST_BROKER,
+        "broker_url": broker,
         "task_always_eager": False,
         "result_backend": None,
         "broker_connection_retry_on_startup": False,
     }
     previous = {key: celery_app.conf.get(key) for key in overrides}
     celery_app.conf.update(overrides)
+    _drop_connection_pools()  # publish to this broker, not one an earlier test connected to
     try:
-        with celery_app.connection_for_write() as connection:
-            connection.default_channel.client.flushdb()
+        if broker.startswith("redis"):
+            with celery_app.connection_for_write() as connection:
+                connection.default_channel.client.flushdb()
         with start_worker(
             celery_app, pool="solo", perform_ping_check=False, shutdown_timeout=10
         ) as worker:
             yield worker
     finally:
         celery_app.conf.update(previous)
+        _drop_connection_pools()
+
+
+def _drop_connection_pools() -> None:
+    if celery_app._pool is not None:
+        celery_app._pool.force_close_all()
+        celery_app._pool = None
+    celery_app.amqp._producer_pool = None
 
 
 @pytest.mark.django_db(transaction=True)
-def test_end_to_end_async_compaction_through_a_real_worker(small, redis_worker):
+def test_end_to_end_async_compaction_through_a_real_worker(small, real_worker):
     session = SessionFactory(messages=chat(20))
     run = services.compaction_run_enqueue(session_id=session.pk, trigger="api")
     assert run.status == "pending"

@@ -363,7 +363,9 @@ class ChatSessionAdmin(ReadOnlyAdmin):
                 messages.ERROR,
             )
 
-    def response_action(self, request: HttpRequest, queryset: QuerySet) -> HttpResponseBase | None:
+    def response_action(
+        self, request: HttpRequest, queryset: QuerySet, **kwargs: Any
+    ) -> HttpResponseBase | None:
         """Refuse a hand-made selection that holds no session id before Django casts it.
 
         The admin filters ``pk__in=<selected>`` and a value that is no UUID raises there
@@ -373,7 +375,8 @@ class ChatSessionAdmin(ReadOnlyAdmin):
         if any(not is_uuid(value) for value in selected):
             self.message_user(request, "The selection names no session.", messages.ERROR)
             return HttpResponseRedirect(request.get_full_path())
-        return super().response_action(request, queryset)
+        # kwargs: Django 6.1 passes action_location (actions on the change form too).
+        return super().response_action(request, queryset, **kwargs)
 
     @admin.action(description="Compact now (forced)", permissions=["compact"])
     def compact_now(self, request: HttpRequest, queryset: QuerySet) -> HttpResponseRedirect | None:

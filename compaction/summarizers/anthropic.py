@@ -25,8 +25,6 @@ import logging
 import threading
 from typing import Any
 
-import anthropic
-
 from compaction.conf import ResolvedSettings
 from compaction.engine.prompts import SUMMARIZER_SYSTEM, build_merge_prompt, build_prompt
 from compaction.exceptions import (
@@ -34,7 +32,10 @@ from compaction.exceptions import (
     RetryableSummarizerError,
     SummarizerError,
 )
+from compaction.integrations import require
 from compaction.summarizers.base import Summarizer, SummaryRequest, SummaryResult
+
+anthropic = require("anthropic", extra="anthropic", feature="The Anthropic summarizer")
 
 __all__ = ["AnthropicSummarizer", "map_api_error"]
 

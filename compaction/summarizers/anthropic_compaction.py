@@ -17,14 +17,17 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-import anthropic
-
 from compaction.content import ANTHROPIC, opens_with_compaction
 from compaction.engine.context import CheckpointContext, build_context
 from compaction.engine.prompts import compaction_instructions
 from compaction.exceptions import PermanentSummarizerError, RetryableSummarizerError
+from compaction.integrations import require
 from compaction.summarizers.anthropic import AnthropicSummarizer, map_api_error
 from compaction.summarizers.base import SummaryRequest, SummaryResult
+
+anthropic = require(
+    "anthropic", extra="anthropic", feature="The Anthropic server-side compaction summarizer"
+)
 
 __all__ = ["COMPACTION_BETA", "AnthropicCompactionSummarizer"]
 

@@ -47,6 +47,19 @@ def test_compact_now_queues_when_auto_compact_is_async(
     assert any("compaction queued" in m for m in _messages(response))
 
 
+def test_compact_now_without_a_broker_says_why_and_queues_nothing(
+    admin_client: Any, compaction_settings: Any, no_broker: Any
+) -> None:
+    compaction_settings(AUTO_COMPACT="async")
+    session = services.session_create(external_id="q")
+    services.message_append(session_id=session.pk, messages=chat(3))
+    response = _act(admin_client, "compact_now", session)
+    assert response.status_code == 200
+    assert not CompactionRun.objects.filter(session=session).exists()
+    [message] = _messages(response)
+    assert "Background compaction is unavailable. No Celery broker is configured" in message
+
+
 def test_compact_now_while_a_run_is_live_is_a_warning_not_an_error(
     admin_client: Any, chain: ChatSession
 ) -> None:

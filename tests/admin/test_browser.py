@@ -177,3 +177,61 @@ def test_operator_reads_a_turn_with_server_tools(
     assert "test_case_399 PASSED" in log.text
     browser.execute_script("arguments[0].scrollIntoView()", failing)
     _screenshot(browser, "admin-server-tools.png")
+
+
+def _login(browser: WebDriver, live_server: Any) -> None:
+    browser.get(live_server.url + reverse("admin:login"))
+    browser.find_element(By.NAME, "username").send_keys("operator")
+    browser.find_element(By.NAME, "password").send_keys(PASSWORD)
+    browser.find_element(By.CSS_SELECTOR, "#login-form [type=submit]").click()
+    _wait(browser, "#user-tools")
+
+
+# The admin's --breadcrumbs-bg (#264b5d): what an unstyled trail (Django 6.1 styles only
+# <ol class="breadcrumbs">) does not get.
+BREADCRUMBS_BG = "rgba(38, 75, 93, 1)"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_custom_pages_match_this_djangos_admin_layout(
+    live_server: Any, browser: WebDriver, session_with_history: ChatSession
+) -> None:
+    """Breadcrumbs styled and the session's actions below its title, on each Django series
+    CI runs; the screenshots carry the series in their name."""
+    import django
+
+    series = "{}.{}".format(*django.VERSION[:2])
+    session = session_with_history
+    _login(browser, live_server)
+    pages = {
+        "timeline": reverse("admin:compaction_chatsession_timeline", args=[session.pk]),
+        "diff": reverse("admin:compaction_chatsession_diff", args=[session.pk]) + "?old=1&new=2",
+        "originals": reverse("admin:compaction_chatsession_originals", args=[session.pk, 1]),
+    }
+    for name, url in pages.items():
+        browser.get(live_server.url + url)
+        trail = _wait(browser, ".breadcrumbs")
+        assert trail.value_of_css_property("background-color") == BREADCRUMBS_BG, name
+        links = trail.find_elements(By.TAG_NAME, "a")
+        assert [link.text for link in links][:1] == ["Home"], name
+        assert links[-1].get_attribute("href").endswith(
+            reverse("admin:compaction_chatsession_change", args=[session.pk])
+        ), name
+        # One line: the trail's crumbs sit side by side, not one per row.
+        assert trail.size["height"] < 60, (name, trail.size)
+        _screenshot(browser, f"admin-{name}-django{series}.png")
+
+    browser.get(live_server.url + reverse("admin:compaction_chatsession_change", args=[session.pk]))
+    title = _wait(browser, "#content h1")
+    actions = _wait(browser, "#cmp-session-actions")
+    tools = _wait(browser, ".object-tools")
+    below_title = title.location["y"] + title.size["height"]
+    assert actions.location["y"] >= below_title, "the actions crowd the title row"
+    assert tools.find_element(By.CSS_SELECTOR, "a[href$='/timeline/']").is_displayed()
+    buttons = actions.find_elements(By.TAG_NAME, "button")
+    assert [b.text for b in buttons] == [
+        "Dry-run estimate", "Compact now", "Regenerate from originals",
+    ]  # fmt: skip
+    # The buttons share one row.
+    assert len({b.location["y"] for b in buttons}) == 1
+    _screenshot(browser, f"admin-session-django{series}.png")

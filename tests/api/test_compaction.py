@@ -77,6 +77,24 @@ def test_async_compact_queues_a_task_on_commit(
     assert CompactionRun.objects.get(pk=run["id"]).status == "pending"
 
 
+def test_async_compact_without_a_broker_is_503_and_queues_nothing(
+    api, session, small, no_broker, django_capture_on_commit_callbacks
+):
+    # Celery's default app has no broker: a queued run would stay "pending" forever.
+    services.message_append(session_id=session.pk, messages=chat(20))
+    with (
+        mock.patch("compaction.tasks.compact_session.delay") as delay,
+        django_capture_on_commit_callbacks(execute=True),
+    ):
+        response = api.post(sess(session, "compact/"), {"mode": "async", "force": True})
+    error = assert_error(response, 503, "queue_unavailable")
+    assert "CELERY_BROKER_URL" in error["message"]
+    delay.assert_not_called()
+    assert not CompactionRun.objects.exists()
+    # Synchronous compaction does not need a queue.
+    assert api.post(sess(session, "compact/"), {"mode": "sync"}).status_code == 200
+
+
 def test_async_compact_with_nothing_to_do_is_200_skipped(api, session, small):
     with mock.patch("compaction.tasks.compact_session.delay") as delay:
         response = api.post(sess(session, "compact/"), {"mode": "async"})

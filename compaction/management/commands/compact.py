@@ -12,10 +12,10 @@ from __future__ import annotations
 import sys
 import traceback
 import uuid
+from contextlib import nullcontext
 from typing import Any, TextIO
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
-from tqdm import tqdm
 
 from compaction import selectors
 from compaction.engine.tokens import reduction_percentage
@@ -24,6 +24,11 @@ from compaction.management.commands._common import error_text, parse_session_id
 from compaction.models import CompactionRun
 from compaction.selectors import CompactionEstimate
 from compaction.services import compaction_run_execute
+
+try:  # the progress bar is the "progress" extra; every session's line is printed anyway
+    from tqdm import tqdm
+except ImportError:
+    tqdm = None
 
 Status = CompactionRun.Status
 COMPACTED = (Status.SUCCEEDED, Status.FELL_BACK)
@@ -84,17 +89,21 @@ class Command(BaseCommand):
                 return
 
         stream: TextIO = options.get("stderr") or sys.stderr
-        bar = tqdm(
-            session_ids,
-            desc="dry run" if options["dry_run"] else "compacting",
-            unit="session",
-            file=stream,
-            disable=len(session_ids) <= 1 or not stream.isatty(),
+        bar = (
+            tqdm(
+                session_ids,
+                desc="dry run" if options["dry_run"] else "compacting",
+                unit="session",
+                file=stream,
+                disable=len(session_ids) <= 1 or not stream.isatty(),
+            )
+            if tqdm is not None
+            else None
         )
         failed: list[str] = []
         counts: dict[str, int] = {}
-        with bar:
-            for session_id in bar:
+        with bar if bar is not None else nullcontext():
+            for session_id in bar if bar is not None else session_ids:
                 if options["dry_run"]:
                     status, line = self._estimate(session_id)
                 else:
@@ -110,7 +119,7 @@ class Command(BaseCommand):
                     Status.FAILED: self.style.ERROR,
                     "error": self.style.ERROR,
                 }.get(status)
-                with tqdm.external_write_mode(file=stream):
+                with tqdm.external_write_mode(file=stream) if tqdm else nullcontext():
                     self.stdout.write(line, style_func=style)
 
         if len(session_ids) > 1:

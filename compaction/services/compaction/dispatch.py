@@ -7,12 +7,15 @@ puts ``compact_session`` on Celery), so another queue can be plugged in.
 
 from __future__ import annotations
 
+import logging
 from uuid import UUID
 
 from django.db import transaction
 from django.utils import timezone
 
 from compaction.conf import app_settings
+from compaction.exceptions import QueueUnavailable
+from compaction.integrations import queue_problem
 from compaction.models import ChatSession, CompactionRun
 from compaction.services.compaction.claiming import decide
 from compaction.services.compaction.leases import check_live
@@ -21,6 +24,7 @@ from compaction.services.locking import lock_session
 from compaction.summarizers import summarizer_name
 
 Status = CompactionRun.Status
+logger = logging.getLogger(__name__)
 
 
 def publish_on_commit(run: CompactionRun) -> None:
@@ -37,8 +41,15 @@ def queue_locked(
     """Queue a compaction task for an already locked session, unless a run is live.
 
     Part of the caller's transaction: the task is published only if it commits. Returns
-    the pending run, or None when a live run already exists.
+    the pending run, or None when a live run already exists or no queue can take the
+    task (logged: a ``pending`` run no worker would pick up would block the session).
     """
+    problem = queue_problem(app_settings.PUBLISHER)
+    if problem is not None:
+        logger.warning(
+            "Session %s is over its threshold but is not queued: %s", session.pk, problem
+        )
+        return None
     if CompactionRun.objects.filter(
         session=session, status__in=CompactionRun.LIVE_STATUSES
     ).exists():
@@ -62,9 +73,13 @@ def compaction_run_enqueue(
 ) -> CompactionRun:
     """Queue a compaction on Celery: a ``pending`` run, or ``skipped`` when there is nothing to do.
 
-    Raises ``CompactionInProgress`` while another run is live. The task is published
-    after the transaction commits.
+    Raises ``CompactionInProgress`` while another run is live, and ``QueueUnavailable``
+    (503) when no worker queue can take the task. The task is published after the
+    transaction commits.
     """
+    problem = queue_problem(app_settings.PUBLISHER)
+    if problem is not None:
+        raise QueueUnavailable(f"Background compaction is unavailable. {problem}")
     with transaction.atomic():
         session = lock_session(session_id)
         now = timezone.now()

@@ -27,6 +27,8 @@ LONG_SESSION_CONFIG = {"COMPACTION_THRESHOLD": 12_000, "KEEP_RECENT_TOKENS": 4_0
 
 class Command(BaseCommand):
     help = "Create the demo superuser and import the fixture transcripts (idempotent)."
+    # scripts/demo runs the system checks once, with the server: not here too.
+    requires_system_checks: list = []
 
     def handle(self, *args, **options):
         user = self._superuser()
