@@ -10,6 +10,11 @@ from benchmarks.data import TRANSCRIPTS_DIR
 
 DEFAULT_SIZES: tuple[int, ...] = (1_000, 10_000, 100_000)
 QUICK_SIZES: tuple[int, ...] = (500, 2_000)
+PEER_SIZES: tuple[int, ...] = (1_000, 10_000, 50_000)
+QUICK_PEER_SIZES: tuple[int, ...] = (200, 800)
+
+#: The sections a run can be limited to (``--only``), in the order they run.
+SECTIONS: tuple[str, ...] = ("reduction", "pruning", "compaction", "history", "peers")
 
 # Goals from the issue; a run reports each as met or missed against these.
 FLAT_RATIO_GOAL = 1.2  # largest history's median latency / smallest history's
@@ -18,6 +23,8 @@ BACKLOG_ROUNDS_GOAL = 8  # sequential summarizer rounds for the backlog compacti
 CONCURRENT_P99_GOAL = 2.0  # p99 append latency during a compaction / without one
 REDUCTION_GOAL_PCT = 80.0
 PEAK_MEMORY_GOAL_MB = 150.0
+TURN_STATEMENTS_GOAL = 8  # SQL statements of a host's whole turn, BEGIN/COMMIT not counted
+PEER_SPEEDUP_GOAL = 3.0  # LangGraph + SummarizationMiddleware median turn / the app's
 
 BENCH_SUMMARY = """## Goal
 Keep the synthetic benchmark project's test suite green while refactoring `src/pkg/`.
@@ -67,10 +74,23 @@ class BenchConfig:
     transcripts_dir: Path = TRANSCRIPTS_DIR
     #: Tool output size of the context/append/compaction histories (chars).
     history_tool_chars: int = 600
+    #: Per-turn cost vs peers: history sizes, measured turns per stack and size, the
+    #: seeded histories' text lengths, and the compaction policy of every stack (None: the
+    #: app's settings, COMPACTION_THRESHOLD and KEEP_RECENT_TOKENS).
+    peer_sizes: tuple[int, ...] = PEER_SIZES
+    peer_repeat: int = 30
+    peer_seed: int = 20261122
+    peer_min_chars: int = 200
+    peer_max_chars: int = 8_000
+    peer_threshold_tokens: int | None = None
+    peer_keep_tokens: int | None = None
+    #: Which sections run (all by default).
+    sections: tuple[str, ...] = SECTIONS
 
     @classmethod
     def quick_config(cls, **overrides: Any) -> BenchConfig:
-        """A CI-sized run: small histories, few repeats, a 0.5 s 'LLM'."""
+        """A CI-sized run: small histories, few repeats, a 0.5 s 'LLM', a 20k-token threshold
+        for the peer section."""
         base = cls(
             sizes=QUICK_SIZES,
             repeat=5,
@@ -84,6 +104,12 @@ class BenchConfig:
             backlog_delay=0.2,
             pruning_sizes=(500, 1_000, 2_000),
             synthetic_tokens=150_000,
+            # ~530 tokens a message: 200 and 800 messages are over a 20k threshold, so
+            # every stack compacts once (LangGraph's middleware on its first turn).
+            peer_sizes=QUICK_PEER_SIZES,
+            peer_repeat=5,
+            peer_threshold_tokens=20_000,
+            peer_keep_tokens=4_000,
         )
         return replace(base, **overrides)
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+import random
 from pathlib import Path
 from typing import Any
 
@@ -125,3 +127,149 @@ def tool_heavy_history(size: int, *, tool_share: int, tool_chars: int) -> list[d
             role = "user" if phase % 2 == 0 else "assistant"
             messages.append({"role": role, "content": f"message {i}"})
     return messages
+
+
+# --------------------------------------------------------------------------- mixed histories
+
+_WORDS = [
+    "the",
+    "a",
+    "of",
+    "to",
+    "and",
+    "in",
+    "is",
+    "for",
+    "on",
+    "that",
+    "with",
+    "as",
+    "it",
+    "be",
+    "this",
+    "are",
+    "by",
+    "from",
+    "or",
+    "an",
+    "at",
+    "test",
+    "tests",
+    "module",
+    "function",
+    "value",
+    "error",
+    "fixed",
+    "failed",
+    "passed",
+    "assert",
+    "expected",
+    "result",
+    "parse",
+    "date",
+    "string",
+    "config",
+    "session",
+    "request",
+    "response",
+    "client",
+    "server",
+    "cache",
+    "index",
+    "query",
+    "table",
+    "column",
+    "row",
+    "lock",
+    "commit",
+    "retry",
+    "timeout",
+    "handler",
+    "import",
+    "return",
+    "class",
+    "def",
+    "self",
+    "none",
+    "true",
+    "false",
+    "list",
+    "dict",
+    "key",
+    "path",
+    "file",
+    "line",
+    "build",
+    "deploy",
+    "branch",
+    "merge",
+    "review",
+    "change",
+    "patch",
+    "diff",
+    "log",
+    "trace",
+    "warning",
+]
+
+
+class MixedHistory:
+    """A seeded agent loop whose texts are 200 to 8,000 characters: the peer bench's histories.
+
+    Cycles of four, like ``synthetic_message``: a user request, an assistant text with a
+    ``tool_use``, the user's ``tool_result``, an assistant answer (Anthropic format, what
+    the app stores; ``peers`` converts them for the other stacks). Each message's text is
+    log-uniform between ``min_chars`` and ``max_chars``, cut at a seeded offset from a
+    seeded corpus of words, so rows compress like prose, not like one repeated line.
+    Message ``i`` depends only on the seed and ``i``: a 1k history is the first 1,000
+    messages of the 50k one, and any batching gives the same messages.
+    """
+
+    def __init__(self, *, seed: int, min_chars: int = 200, max_chars: int = 8_000) -> None:
+        self.seed, self.min_chars, self.max_chars = seed, min_chars, max_chars
+        rng = random.Random(f"corpus:{seed}")
+        words: list[str] = []
+        length = 0
+        while length < 4 * max_chars:
+            word = rng.choice(_WORDS)
+            words.append(word)
+            length += len(word) + 1
+        self._corpus = " ".join(words) * 2
+
+    def _text(self, rng: random.Random, head: str) -> str:
+        size = round(math.exp(rng.uniform(math.log(self.min_chars), math.log(self.max_chars))))
+        start = rng.randrange(len(self._corpus) // 2)
+        body = self._corpus[start : start + max(0, size - len(head))]
+        return head + body
+
+    def message(self, index: int) -> dict[str, Any]:
+        k, phase = divmod(index, 4)
+        rng = random.Random(f"message:{self.seed}:{index}")
+        call_id = f"toolu_{k:08d}"
+        if phase == 0:
+            return {"role": "user", "content": self._text(rng, f"Step {k}: ")}
+        if phase == 1:
+            command = f"pytest tests/test_module_{k % 97}.py -q"
+            text = self._text(rng, f"Step {k}, running `{command}`: ")
+            return {
+                "role": "assistant",
+                "content": [
+                    {"type": "text", "text": text[: max(1, len(text) - len(command))]},
+                    {
+                        "type": "tool_use",
+                        "id": call_id,
+                        "name": "bash",
+                        "input": {"command": command},
+                    },
+                ],
+            }
+        if phase == 2:
+            output = self._text(rng, f"$ pytest (run {k})\n")
+            return {
+                "role": "user",
+                "content": [{"type": "tool_result", "tool_use_id": call_id, "content": output}],
+            }
+        return {"role": "assistant", "content": self._text(rng, f"Result of step {k}: ")}
+
+    def messages(self, start: int, count: int) -> list[dict[str, Any]]:
+        return [self.message(i) for i in range(start, start + count)]

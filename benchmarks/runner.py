@@ -20,6 +20,7 @@ from benchmarks.compaction_overhead import CompactionBenchmarks
 from benchmarks.config import BenchConfig
 from benchmarks.history import HistoryBenchmarks
 from benchmarks.measure import environment_meta, loadavg
+from benchmarks.peers import PeerBenchmarks
 from benchmarks.reduction import ReductionBenchmarks
 from benchmarks.report import evaluate_goals
 from compaction.exceptions import CompactionError
@@ -27,7 +28,7 @@ from compaction.models import ChatSession
 from compaction.services import session_delete
 
 
-class Bench(ReductionBenchmarks, CompactionBenchmarks, HistoryBenchmarks):
+class Bench(ReductionBenchmarks, CompactionBenchmarks, HistoryBenchmarks, PeerBenchmarks):
     """One run: owns the bench user and every session it creates, and removes them."""
 
     @contextmanager
@@ -61,35 +62,51 @@ class Bench(ReductionBenchmarks, CompactionBenchmarks, HistoryBenchmarks):
         started = time.perf_counter()
         meta = environment_meta()
         meta["debug_during_run"] = False
+        sections = self.config.sections
         with self._environment():
             result: dict[str, Any] = {"meta": meta, "config": self.config.as_dict()}
             # Token reduction first: its ru_maxrss delta only means something while the
             # process has not yet peaked on the 100k-message histories.
-            self.log(
-                f"token reduction (transcripts, synthetic ~{self.config.synthetic_tokens:,} tokens)"
-            )
-            result["token_reduction"] = self.token_reduction()
-            self.log("pruning")
-            result["pruning"] = self.pruning()
-            self.log("compaction overhead (instant summarizer)")
-            result["compaction"] = {"instant": self.compaction_instant()}
-            self.log(
-                f"backlog of {self.config.backlog_messages:,} messages, "
-                f"{self.config.backlog_delay:g} s per summarizer call"
-            )
-            result["compaction"]["backlog"] = self.compaction_backlog()
-            if connection.vendor == "postgresql":
-                self.log(f"compaction with a {self.config.slow_delay:g} s summarizer + appender")
-                result["compaction"]["slow"] = self.compaction_slow()
-            else:
-                # SQLite (--allow-sqlite) has no row locks, and a second writing thread
-                # fails with "database is locked": there is nothing meaningful to measure.
-                result["compaction"]["slow"] = {
-                    "skipped": f"{connection.vendor} has no row locks; run on PostgreSQL"
-                }
-            history = self.history_benchmarks()
-            result["context_build"] = history["context_build"]
-            result["append"] = history["append"]
+            if "reduction" in sections:
+                self.log(
+                    "token reduction (transcripts, synthetic "
+                    f"~{self.config.synthetic_tokens:,} tokens)"
+                )
+                result["token_reduction"] = self.token_reduction()
+            if "pruning" in sections:
+                self.log("pruning")
+                result["pruning"] = self.pruning()
+            if "compaction" in sections:
+                self.log("compaction overhead (instant summarizer)")
+                result["compaction"] = {"instant": self.compaction_instant()}
+                self.log(
+                    f"backlog of {self.config.backlog_messages:,} messages, "
+                    f"{self.config.backlog_delay:g} s per summarizer call"
+                )
+                result["compaction"]["backlog"] = self.compaction_backlog()
+                if connection.vendor == "postgresql":
+                    self.log(
+                        f"compaction with a {self.config.slow_delay:g} s summarizer + appender"
+                    )
+                    result["compaction"]["slow"] = self.compaction_slow()
+                else:
+                    # SQLite (--allow-sqlite) has no row locks, and a second writing thread
+                    # fails with "database is locked": there is nothing meaningful to measure.
+                    result["compaction"]["slow"] = {
+                        "skipped": f"{connection.vendor} has no row locks; run on PostgreSQL"
+                    }
+            if "history" in sections:
+                history = self.history_benchmarks()
+                result["context_build"] = history["context_build"]
+                result["append"] = history["append"]
+            if "peers" in sections:
+                if connection.vendor == "postgresql":
+                    result["peers"] = self.peer_benchmarks()
+                else:
+                    result["peers"] = {
+                        "skipped": f"the peers store in PostgreSQL; the database is "
+                        f"{connection.vendor}"
+                    }
         meta["finished_at"] = datetime.now(UTC).isoformat(timespec="seconds")
         meta["elapsed_s"] = round(time.perf_counter() - started, 1)
         meta["loadavg_after"] = loadavg()

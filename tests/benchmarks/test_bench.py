@@ -81,6 +81,7 @@ def test_structure(bench: SimpleNamespace) -> None:
         "compaction",
         "pruning",
         "token_reduction",
+        "peers",
         "goals",
     }
     assert data["meta"]["database_vendor"] == "postgresql"
@@ -94,6 +95,7 @@ def test_structure(bench: SimpleNamespace) -> None:
     for heading in ("1. Context build", "2. Append", "3a. Compaction", "4. Tool-result", "Goals"):
         assert heading in bench.table
     assert "5. Token reduction" in bench.table
+    assert "6. Per-turn cost vs peers" in bench.table
 
 
 def test_cleans_up_everything(bench: SimpleNamespace) -> None:

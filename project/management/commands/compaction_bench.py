@@ -5,6 +5,7 @@ Usage::
     manage.py compaction_bench                          # the default run (a few minutes)
     manage.py compaction_bench --quick --json q.json    # CI-sized
     manage.py compaction_bench --sizes 1000,10000 --repeat 50
+    manage.py compaction_bench --only peers             # per-turn cost vs peers alone
 
 It builds its own sessions (owned by a bench user it creates) in the configured
 database and deletes them, and the user, when it is done. Run it against a database of
@@ -21,7 +22,8 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import connection
 
-from benchmarks.config import BenchConfig
+from benchmarks.config import SECTIONS, BenchConfig
+from benchmarks.peers import PeersUnavailable, import_peers
 from benchmarks.report import render_table
 from benchmarks.runner import run_bench
 
@@ -38,13 +40,26 @@ def _sizes(value: str) -> tuple[int, ...]:
     return tuple(sizes)
 
 
+def _sections(value: str) -> tuple[str, ...]:
+    names = {part.strip() for part in value.split(",") if part.strip()}
+    unknown = sorted(names - set(SECTIONS))
+    if not names or unknown:
+        raise CommandError(
+            f"--only: {', '.join(unknown) or 'nothing'} is not a section; "
+            f"choose from {', '.join(SECTIONS)}."
+        )
+    return tuple(name for name in SECTIONS if name in names)
+
+
 class Command(BaseCommand):
     help = (
         "Measure django-compaction on the configured database: context build and appends at "
         "several history sizes (against the naive load-everything way), compaction overhead "
         "without an LLM, lock hold times and concurrent appends during a 2-second "
         "compaction, tool-result pruning, and token reduction on the bundled transcripts and "
-        "a ~1M-token synthetic session. Prints a table; --json writes every figure. "
+        "a ~1M-token synthetic session, and a turn's cost against LangGraph + "
+        "SummarizationMiddleware and langchain-postgres (the bench extra). Prints a table; "
+        "--json writes every figure. "
         "Refuses to run on anything but PostgreSQL unless --allow-sqlite."
     )
 
@@ -60,7 +75,23 @@ class Command(BaseCommand):
             "--repeat",
             type=int,
             default=None,
-            help="Measured calls per figure after one warm-up call (default 30; --quick 5).",
+            help="Measured calls per figure after one warm-up call, also turns per stack "
+            "in the peers section (default 30; --quick 5).",
+        )
+        parser.add_argument(
+            "--peer-sizes",
+            type=_sizes,
+            default=None,
+            help="History sizes in messages for the per-turn comparison with the peers "
+            "(default 1000,10000,50000; with --quick 200,800).",
+        )
+        parser.add_argument(
+            "--only",
+            type=_sections,
+            default=None,
+            metavar="SECTION[,SECTION]",
+            help=f"Run only these sections ({', '.join(SECTIONS)}); default all. "
+            "'--only peers' measures the per-turn cost against the peer stacks alone.",
         )
         parser.add_argument("--json", metavar="PATH", help="Write all figures to this file.")
         parser.add_argument(
@@ -90,8 +121,17 @@ class Command(BaseCommand):
         if options["repeat"] is not None:
             if options["repeat"] < 1:
                 raise CommandError("--repeat must be at least 1.")
-            config = replace(config, repeat=options["repeat"])
-        if not config.transcripts_dir.is_dir():
+            config = replace(config, repeat=options["repeat"], peer_repeat=options["repeat"])
+        if options["peer_sizes"] is not None:
+            config = replace(config, peer_sizes=options["peer_sizes"])
+        if options["only"] is not None:
+            config = replace(config, sections=options["only"])
+        if config.sections == ("peers",):
+            try:
+                import_peers()
+            except PeersUnavailable as exc:
+                raise CommandError(f"--only peers: the peer stacks cannot run here: {exc}") from exc
+        if "reduction" in config.sections and not config.transcripts_dir.is_dir():
             raise CommandError(f"Transcripts not found in {config.transcripts_dir}.")
 
         def log(message: str) -> None:
