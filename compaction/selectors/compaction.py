@@ -53,7 +53,9 @@ def compaction_plan(*, session: ChatSession, settings: ResolvedSettings) -> CutD
     pinned = Message.objects.filter(session=session, pinned=True).order_by()
     rows = sorted(
         row
-        for row in recent.values_list(*columns).union(pinned.values_list(*columns), all=True)
+        for row in recent.values_list(*columns)
+        .union(pinned.values_list(*columns), all=True)
+        .order_by()  # the model's ordering does not apply to a union (Django 6.1 says so)
         if row[0] > session.archived_seq
     )
     rows = [row for index, row in enumerate(rows) if not index or row[0] != rows[index - 1][0]]
