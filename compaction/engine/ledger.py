@@ -14,23 +14,23 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from compaction.engine.drift import (
-    MAX_PAIR_CHECKS,
-    Features,
-    Snapshot,
-    diff_facts,
-    item_features,
-    rewording_score,
-)
+from compaction.engine.drift import diff_facts
 from compaction.engine.facts import (
+    ATOM_KINDS,
     COVERAGE_KINDS,
-    Budget,
     Fact,
-    Mentions,
     extract_facts,
     facts_as_dicts,
     normalize_key,
     scan_facts,
+)
+from compaction.engine.mentions import Budget, Mentions
+from compaction.engine.verdicts import (
+    MAX_PAIR_CHECKS,
+    REWORD_MIN,
+    Snapshot,
+    content_words,
+    dice,
 )
 
 MAX_COVERAGE_FACTS = 20_000
@@ -131,22 +131,18 @@ class Coverage:
 # ----------------------------------------------------------------------------- ledger
 
 
-def _present(
-    fact: Fact, snapshot: Snapshot, budget: Budget, cache: dict[str, Features], checks: list[int]
-) -> bool:
-    if fact.ident in snapshot.idents:
+def _present(fact: Fact, snapshot: Snapshot, budget: Budget, checks: list[int]) -> bool:
+    if fact.ident in snapshot.places:
         return True
-    if fact.kind != "item":
+    if fact.kind in ATOM_KINDS:
         return snapshot.mentions.contains(fact, budget)
     # A reworded item still counts as present; the comparisons share one budget (checks[0]).
-    old_features = item_features(fact.value, cache)
-    for other in snapshot.facts:
-        if other.kind != "item":
-            continue
+    words = content_words(fact.value)
+    for _place, item in snapshot.lines:
         if checks[0] <= 0:
             return False
         checks[0] -= 1
-        if rewording_score(old_features, item_features(other.value, cache)) is not None:
+        if item.key == fact.key or dice(words, content_words(item.text)) >= REWORD_MIN:
             return True
     return False
 
@@ -160,7 +156,7 @@ def fact_ledger(versions: Sequence[tuple[int, str]]) -> FactLedger:
     chain = sorted(((int(number), text or "") for number, text in versions), key=lambda p: p[0])
     numbers = [number for number, _ in chain]
     snapshots = [Snapshot(text) for _, text in chain]
-    budget, cache = Budget(), {}
+    budget = Budget()
     checks = [MAX_PAIR_CHECKS * max(1, len(chain))]
 
     first: dict[tuple[str, str], tuple[int, Fact]] = {}
@@ -173,7 +169,7 @@ def fact_ledger(versions: Sequence[tuple[int, str]]) -> FactLedger:
         present = [start]
         missing = []
         for index in range(start + 1, len(snapshots)):
-            found = _present(fact, snapshots[index], budget, cache, checks)
+            found = _present(fact, snapshots[index], budget, checks)
             (present if found else missing).append(index)
         last = present[-1]
         entries.append(
@@ -193,8 +189,8 @@ def fact_ledger(versions: Sequence[tuple[int, str]]) -> FactLedger:
         if index == 0:
             drift, lost, added = None, 0, len(snapshot.facts)
         else:
-            diff = diff_facts(snapshots[index - 1], snapshot, budget, cache)
-            drift, lost, added = diff.drift, len(diff.lost), len(diff.added)
+            diff = diff_facts(snapshots[index - 1], snapshot, budget)
+            drift, lost, added = diff.drift, diff.counted, len(diff.added)
         timeline.append(
             VersionPoint(
                 version=numbers[index],
