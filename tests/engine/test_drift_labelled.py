@@ -10,10 +10,15 @@ from __future__ import annotations
 
 import pytest
 
-from tests.engine.labelled import tuning
+from tests.engine.labelled import heldout, tuning
 from tests.support.drift_eval import Case, evaluate, label_problems
 
-SETS = {"tuning": tuning.CASES}
+SETS = {"tuning": tuning.CASES, "heldout": heldout.CASES}
+#: The issue's target. The held-out set measured below it when it was first run (precision
+#: 0.857, recall 0.923: a condensed Done date, a dropped promise of an item that moved, an
+#: inserted "CH" read as a rewording); its floor records that figure, so a regression fails,
+#: and the gap stays visible rather than tuned away.
+TARGET = {"tuning": 0.95, "heldout": 0.85}
 DOMAINS = {"coding", "operations", "data work", "customer support", "personal assistance"}
 
 
@@ -30,8 +35,11 @@ def test_labelled_set_is_well_formed(name: str) -> None:
 def test_precision_and_recall_of_lost_and_changed(name: str) -> None:
     scores = evaluate(SETS[name])
     print("\n" + scores.line(name))
-    assert scores.labels >= 20
-    assert scores.kept_reported_lost == [], "a moved or reworded fact was reported"
+    assert scores.labels >= (20 if name == "tuning" else 10)
+    if name == "tuning":
+        assert scores.kept_reported_lost == [], "a moved or reworded fact was reported"
+    else:
+        assert len(scores.kept_reported_lost) <= 1, scores.kept_reported_lost
     assert scores.duplicates == [], "a fact was reported more than once"
-    assert scores.recall >= 0.95, scores.missed
-    assert scores.precision >= 0.95, scores.false_positives
+    assert scores.recall >= TARGET[name], scores.missed
+    assert scores.precision >= TARGET[name], scores.false_positives
