@@ -34,6 +34,7 @@ from compaction.summarizers import Summarizer, get_summarizer
 logger = logging.getLogger(__name__)
 Status = CompactionRun.Status
 
+
 def _worker_summarizer(run: CompactionRun) -> Summarizer:
     settings = app_settings.for_session(run.session)
     # The task does the retrying; SDK retries inside it would hold the worker while sleeping.

@@ -118,9 +118,7 @@ def message_append(
             },
         )
     image_tokens = app_settings.IMAGE_TOKENS
-    fingerprint = (
-        _fingerprint(messages, batch=batch, format=format) if idempotency_key else ""
-    )
+    fingerprint = _fingerprint(messages, batch=batch, format=format) if idempotency_key else ""
     queued = None
     with transaction.atomic():
         session = lock_session(session_id)
@@ -181,9 +179,7 @@ def message_append(
             and session_should_compact(session=session)
         ):
             # Inside this transaction: a rollback queues nothing, a commit queues one task.
-            queued = queue_locked(
-                session=session, trigger=CompactionRun.Trigger.AUTO
-            )
+            queued = queue_locked(session=session, trigger=CompactionRun.Trigger.AUTO)
         if idempotency_key:
             record = IdempotencyKey.objects.create(
                 session=session,

@@ -120,6 +120,7 @@ class AnthropicSummarizer(Summarizer):
             transcript=request.transcript,
             previous_summary=request.previous_summary,
             max_chars=request.max_chars,
+            keep_facts=request.keep_facts,
         )
         if request.extra_instructions:
             prompt = f"{prompt}\n\nAdditional instructions:\n{request.extra_instructions.strip()}"

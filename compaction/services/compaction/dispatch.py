@@ -76,8 +76,6 @@ def compaction_run_enqueue(
                 session, settings, trigger=trigger, force=force, reason=skip_reason, now=now
             )
         assert decision is not None
-        run = queue_locked(
-            session=session, trigger=trigger, force=force, reason=decision.reason
-        )
+        run = queue_locked(session=session, trigger=trigger, force=force, reason=decision.reason)
         assert run is not None  # check_live saw no live run under the same lock
     return run
