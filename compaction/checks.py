@@ -33,7 +33,7 @@ def check_settings(app_configs: Any = None, **kwargs: Any) -> list:
                 Error(f"COMPACTION[{key!r}]: {problem.split(': ', 1)[1]}", id="compaction.E002")
             )
     merged = {**DEFAULTS, **{k: v for k, v in user.items() if k in DEFAULTS}}
-    for key in ("SUMMARIZER", "MEMORY_FLUSH", "PUBLISHER"):
+    for key in ("SUMMARIZER", "MEMORY_FLUSH", "PUBLISHER", "DRIFT_JUDGE"):
         path = merged.get(key)
         if isinstance(path, str) and path:
             try:

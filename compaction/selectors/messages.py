@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from django.db.models import QuerySet
 
+from compaction.content import message_text
+from compaction.engine.coverage import Original
 from compaction.models import ChatSession, Message
 
 
@@ -17,3 +19,20 @@ def message_list(
     if after_seq is not None:
         qs = qs.filter(seq__gt=after_seq)
     return qs.order_by("seq")
+
+
+def archived_originals(*, session: ChatSession, limit: int) -> tuple[list[Original], int]:
+    """The newest ``limit`` archived messages as text, oldest first, and how many there are.
+
+    The one read of "what compaction archived" for the drift audit: coverage and the
+    measure of regenerated versions both go through here.
+    """
+    archived = Message.objects.filter(session=session, compacted_by__isnull=False)
+    total = archived.count()
+    rows = archived.order_by("-seq").values_list("pk", "seq", "role", "format", "content")
+    found = [
+        Original(str(pk), seq, role, message_text(content, fmt, role))
+        for pk, seq, role, fmt, content in rows[:limit]
+    ]
+    found.reverse()
+    return found, total
