@@ -227,12 +227,12 @@ def _panel(
                 format_html(
                     '<g class="cmp-guard"><line x1="{l}" y1="{y}" x2="{r}" y2="{y}" '
                     'stroke="{c}" stroke-width="1.5" stroke-dasharray="2 3"/>'
-                    '<text x="{tx}" y="{ty}" text-anchor="end" fill="{c}">{label}</text></g>',
+                    '<text x="{tx}" y="{ty}" fill="{c}">{label}</text></g>',
                     l=plot_left,
                     r=plot_right,
                     y=y,
                     c=GUARD.color,
-                    tx=plot_right - 4,
+                    tx=plot_left + 6,
                     ty=round(y - 5, 1),
                     label=f"guard threshold {guard_limit:.0%}",
                 )
@@ -246,9 +246,10 @@ def _panel(
                 format_html(
                     '<g class="cmp-regenerated" data-version="{v}">'
                     '<path d="M{x} {t}L{x6} {y}L{x} {b}L{xm6} {y}Z" fill="none" stroke="{c}" '
-                    'stroke-width="2"/><text x="{x}" y="{ly}" text-anchor="middle" fill="{c}">'
-                    "regenerated</text><title>v{v} regenerated from the originals: drift measured "
-                    "against them</title></g>",
+                    'stroke-width="2"/><text x="{x}" y="{ly}" text-anchor="middle" fill="{c}" '
+                    'font-weight="bold">regenerated</text>'
+                    "<title>v{v} regenerated from the originals: drift measured against them"
+                    "</title></g>",
                     v=version,
                     x=x,
                     x6=x + 8,
@@ -257,7 +258,7 @@ def _panel(
                     b=round(y + 8, 1),
                     y=y,
                     c=REGENERATED.color,
-                    ly=round(max(y - 12, top + 10), 1),
+                    ly=bottom + 34,
                 )
             )
     return parts
@@ -291,7 +292,7 @@ def drift_chart_svg(points: Sequence[ChartPoint], guard_limit: float | None = No
         x += width
     top_panel = legend_y + 46
     bottom_panel = top_panel + _PLOT_H + 74
-    height = bottom_panel + _PLOT_H + 40
+    height = bottom_panel + _PLOT_H + 58
     parts: list[SafeString] = []
     for series, x, legend_y in placed:
         parts.append(

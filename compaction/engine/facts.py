@@ -381,7 +381,10 @@ class _Scan:
         for pattern in (_TRACEBACK, _EXCEPTION, _FAILED, _HTTP_ERROR):
             for match in limited(pattern.finditer(self.text)):
                 value = match.group().strip().rstrip(".")[:MAX_VALUE_CHARS]
-                found.append((match.start(), match.end(), "error", value))
+                # A bare class name ("raises ValueError") names a type; an error that
+                # happened says what went wrong ("ValueError: bad date").
+                kind = "identifier" if pattern is _EXCEPTION and ":" not in value else "error"
+                found.append((match.start(), match.end(), kind, value))
                 specific_lines.add(self.line_of(match.start()))
         for match in limited(_GENERIC_ERROR.finditer(self.text)):
             # "Error: `ValueError: x`" is the ValueError: a label must not become a second,
@@ -407,19 +410,12 @@ def atom_spans(text: str, kinds: Sequence[str] = ATOM_KINDS) -> list[tuple[Span,
     the path inside a URL or a command) belongs to the outer one and is dropped.
     """
     scan = _Scan(text)
-    producers = {
-        "url": (scan.urls,),
-        "path": (scan.paths,),
-        "command": (scan.backticked,),
-        "identifier": (scan.backticked, scan.names),
-        "error": (scan.errors,),
-        "number": (scan.numbers,),
-    }
-    # Containment is decided over all kinds, then the kinds asked for are kept.
+    # Every producer runs once; containment is decided over all kinds, then the kinds
+    # asked for are kept.
+    producers = (scan.urls, scan.paths, scan.backticked, scan.names, scan.errors, scan.numbers)
     spans: set[Span] = set()
-    for kind in ATOM_KINDS:
-        for producer in producers[kind]:
-            spans.update(span for span in producer() if span[2] == kind)
+    for producer in producers:
+        spans.update(producer())
     ordered = sorted(spans, key=lambda s: (s[0], -s[1], _KIND_RANK[s[2]]))
     wanted = set(kinds)
     found: list[tuple[Span, str]] = []
