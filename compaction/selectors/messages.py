@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db.models import QuerySet
 
-from compaction.content import message_text
+from compaction.content import canonical_blocks, message_text
 from compaction.engine.coverage import Original
 from compaction.models import ChatSession, Message
 
@@ -31,8 +33,18 @@ def archived_originals(*, session: ChatSession, limit: int) -> tuple[list[Origin
     total = archived.count()
     rows = archived.order_by("-seq").values_list("pk", "seq", "role", "format", "content")
     found = [
-        Original(str(pk), seq, role, message_text(content, fmt, role))
+        Original(str(pk), seq, _author(role, fmt, content), message_text(content, fmt, role))
         for pk, seq, role, fmt, content in rows[:limit]
     ]
     found.reverse()
     return found, total
+
+
+def _author(role: str, fmt: str, content: Any) -> str:
+    """Who wrote a message: a user turn made only of tool results is the tools' output."""
+    if role != "user":
+        return role
+    blocks = canonical_blocks(role, content, fmt)
+    if blocks and all(block.get("type") == "tool_result" for block in blocks):
+        return "tool"
+    return role

@@ -134,3 +134,40 @@ def test_the_api_and_the_admin_read_one_audit_bounded_by_settings(
         for point in body["timeline"]
     ]
     assert body["guard_limit"] is None  # the chain turned the guard off
+
+
+def test_coverage_tells_what_the_user_said_from_tool_output(chain):
+    session, client = chain
+    services.message_append(
+        session_id=session.pk,
+        messages=[
+            {"role": "user", "content": "Keep an eye on config/limits.yaml please."},
+            {
+                "role": "assistant",
+                "content": [
+                    {
+                        "type": "tool_use",
+                        "id": "toolu_1",
+                        "name": "bash",
+                        "input": {"command": "ls"},
+                    }
+                ],
+            },
+            {
+                "role": "user",
+                "content": [
+                    {"type": "tool_result", "tool_use_id": "toolu_1", "content": "deploy/run.sh"}
+                ],
+            },
+            *chat(20, start=100),
+        ],
+    )
+    services.compaction_run_execute(
+        session_id=session.pk, trigger="command", summarizer=ScriptedSummarizer(DRIFTED)
+    )
+    body = client.get(f"/api/compaction/sessions/{session.pk}/drift/").json()
+    never = {fact["value"]: fact for fact in body["coverage"]["never_carried"]}
+    assert never["config/limits.yaml"]["role"] == "user"
+    assert never["deploy/run.sh"]["role"] == "tool"
+    # What the user said ranks above the same kind of fact in tool output.
+    assert never["config/limits.yaml"]["rank"] > never["deploy/run.sh"]["rank"]
