@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from itertools import zip_longest
 from typing import TYPE_CHECKING, Any
 
+import django
 from django.contrib.admin.utils import quote, unquote
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
@@ -148,6 +149,8 @@ def _context(
         "diff_url": _admin_url(model_admin, ChatSession, "diff", pk),
         "checkpoints_url": _admin_url(model_admin, Checkpoint, "changelist") + session_filter,
         "messages_url": _admin_url(model_admin, Message, "changelist") + session_filter,
+        # Django 6.1's admin markup: <ol class="breadcrumbs"> (a div before).
+        "ol_breadcrumbs": django.VERSION >= (6, 1),
     }
 
 

@@ -18,6 +18,7 @@ Pure: no Django, no database. Work is bounded by ``MAX_PAIR_CHECKS``.
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -87,6 +88,7 @@ def _stem(word: str) -> str:
     return word[:6]
 
 
+@functools.lru_cache(maxsize=16_384)
 def content_words(text: str) -> frozenset[str]:
     """The stemmed content words of ``text``: what two wordings of one thing share."""
     words = _WORD.findall(text.lower().replace("n't", " not"))

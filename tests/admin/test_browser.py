@@ -125,6 +125,11 @@ def test_operator_reads_the_drift_timeline_and_a_diff(
     browser.get(live_server.url + reverse("admin:compaction_chatsession_change", args=[session.pk]))
     browser.find_element(By.CSS_SELECTOR, ".object-tools a[href$='/timeline/']").click()
     chart = _wait(browser, "svg.cmp-chart")
+    # The crumbs follow the running admin's markup (an <ol> on Django 6.1, a <div> before),
+    # so the admin's stylesheet paints them as on its own pages.
+    crumbs = browser.find_element(By.CSS_SELECTOR, ".breadcrumbs")
+    assert crumbs.value_of_css_property("background-color") == "rgba(38, 75, 93, 1)"
+    assert "Drift timeline" in crumbs.text
     assert chart.size["width"] > 600 and chart.size["height"] > 300
     points = browser.find_elements(By.CSS_SELECTOR, "svg.cmp-chart circle.cmp-pt-chars")
     assert len(points) == versions
