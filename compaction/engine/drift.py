@@ -2,10 +2,11 @@
 
 A checkpoint summary is rewritten at every compaction, and each rewrite can silently drop a
 file path, an identifier, an error message or a user preference that the agent needed.
-``compare_summaries`` diffs two versions: per-section items (reworded ones paired up),
-facts retained / lost / added, a drift score, the size growth and a line diff. The facts
-come from ``compaction.engine.facts``; following them along a whole chain is
-``compaction.engine.ledger``.
+``compare_summaries`` diffs two versions: the verdict of every fact of the old one (kept,
+moved, reworded, changed, condensed, lost: ``compaction.engine.verdicts``), the facts
+added, the drift score (``DRIFT_SCORE_DEFINITION``), per-section items (reworded ones paired
+up), the size growth and a line diff. The facts come from ``compaction.engine.facts``;
+following them along a whole chain is ``compaction.engine.ledger``.
 
 Pure (no Django, no database); returns frozen dataclasses with ``as_dict()`` for the API.
 """

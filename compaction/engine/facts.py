@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -433,7 +433,9 @@ def atom_spans(text: str, kinds: Sequence[str] = ATOM_KINDS) -> list[tuple[Span,
 
 
 def _facts_from_spans(
-    spans: Iterable[tuple[Span, str]], place: Any, context: Any
+    spans: Iterable[tuple[Span, str]],
+    place: Callable[[int], str | None],
+    context: Callable[[int], str],
 ) -> Iterator[tuple[int, Fact]]:
     seen: set[tuple[str, str]] = set()
     for (start, _end, kind, value), key in spans:
