@@ -107,6 +107,8 @@ _EXCEPTION = re.compile(
 )
 _FAILED = re.compile(r"(?<!\w)(?P<tag>FAILED|ERROR)[ \t]++(?P<id>[\w./:\[\]-]++)[^`\n]{0,300}")
 _TRACEBACK = re.compile(r"Traceback \(most recent call last\)")
+# A traceback's frames: 'File "src/app.py", line 42'.
+_FRAME = re.compile(r'File "([^"\n]{1,500})", line (\d{1,9})')
 _GENERIC_ERROR = re.compile(
     r"(?<![\w.-])(?:error|fatal|panic)(?:\[[\w-]{1,20}\])?:[ \t]*+[^\n]{1,300}", re.IGNORECASE
 )
@@ -309,8 +311,10 @@ def path_value(token: str) -> str | None:
     return value if _BARE_FILE.fullmatch(base) else None
 
 
-def _is_number_only(text: str) -> bool:
-    return not any(char.isalpha() for char in text)
+def failing_frame(text: str) -> str | None:
+    """``path:line`` of a traceback's innermost frame (the one that failed), if any."""
+    frames = _FRAME.findall(text[:MAX_SCAN_CHARS])
+    return f"{frames[-1][0]}:{frames[-1][1]}" if frames else None
 
 
 def limited(matches: Iterator[re.Match[str]]) -> Iterator[re.Match[str]]:
