@@ -10,15 +10,18 @@ from __future__ import annotations
 
 import pytest
 
-from tests.engine.labelled import heldout, tuning
+from tests.engine.labelled import heldout, heldout2, tuning
 from tests.support.drift_eval import Case, evaluate, label_problems
 
-SETS = {"tuning": tuning.CASES, "heldout": heldout.CASES}
+SETS = {"tuning": tuning.CASES, "heldout": heldout.CASES, "heldout2": heldout2.CASES}
 #: The issue's target. The held-out set measured below it when it was first run (precision
 #: 0.857, recall 0.923: a condensed Done date, a dropped promise of an item that moved, an
 #: inserted "CH" read as a rewording); its floor records that figure, so a regression fails,
 #: and the gap stays visible rather than tuned away.
-TARGET = {"tuning": 0.95, "heldout": 0.85}
+#: heldout2, written later in other styles, measured precision 0.786, recall 1.000 on its
+#: first run (a condensed Done item's identifier read as changed, a task that moved to Done
+#: in other words, and "Write" / "Writing" read as a swapped word).
+TARGET = {"tuning": 0.95, "heldout": 0.85, "heldout2": 0.78}
 DOMAINS = {"coding", "operations", "data work", "customer support", "personal assistance"}
 
 
@@ -39,7 +42,7 @@ def test_precision_and_recall_of_lost_and_changed(name: str) -> None:
     if name == "tuning":
         assert scores.kept_reported_lost == [], "a moved or reworded fact was reported"
     else:
-        assert len(scores.kept_reported_lost) <= 1, scores.kept_reported_lost
+        assert len(scores.kept_reported_lost) <= 2, scores.kept_reported_lost
     assert scores.duplicates == [], "a fact was reported more than once"
     assert scores.recall >= TARGET[name], scores.missed
     assert scores.precision >= TARGET[name], scores.false_positives

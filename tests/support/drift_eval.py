@@ -31,6 +31,13 @@ def matches(label: str, verdict: Verdict) -> bool:
     return norm(label) in norm(verdict.fact.value)
 
 
+def named(label: str, verdicts: list[Verdict]) -> list[int]:
+    """Indexes of the verdicts whose fact ``label`` names: the one it equals, else those
+    containing it."""
+    exact = [i for i, v in enumerate(verdicts) if norm(label) == norm(v.fact.value)]
+    return exact or [i for i, v in enumerate(verdicts) if matches(label, v)]
+
+
 @dataclass
 class Scores:
     true_positive: int = 0
@@ -75,7 +82,7 @@ def evaluate(cases: Sequence[Case]) -> Scores:
         scores.labels += len(labelled)
         used: set[int] = set()
         for label, expected in labelled:
-            hits = [i for i, v in enumerate(counted) if matches(label, v)]
+            hits = named(label, counted)
             if not hits:
                 scores.missed.append(f"{case.name}: {expected} {label!r}")
                 continue
@@ -93,7 +100,7 @@ def evaluate(cases: Sequence[Case]) -> Scores:
                 f"{case.name}: {verdict.verdict} {verdict.fact.kind} {verdict.fact.value!r}"
             )
             for label in case.moved + case.reworded:
-                if matches(label, verdict):
+                if named(label, [verdict]):
                     scores.kept_reported_lost.append(f"{case.name}: {label!r}")
     return scores
 
@@ -104,7 +111,7 @@ def label_problems(cases: Sequence[Case]) -> list[str]:
     for case in cases:
         report = compare_summaries(case.old, case.new)
         for label in case.lost + case.changed + case.moved + case.reworded:
-            hits = [v.fact.value for v in report.verdicts if matches(label, v)]
+            hits = [report.verdicts[i].fact.value for i in named(label, list(report.verdicts))]
             if len(hits) != 1:
                 problems.append(f"{case.name}: {label!r} names {len(hits)} facts: {hits}")
     return problems
