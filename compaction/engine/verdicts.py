@@ -341,9 +341,18 @@ def _swapped_word(old: str, new: str) -> tuple[str, str] | None:
     if tag != "replace" or i2 - i1 != 1 or j2 - j1 != 1:
         return None
     before, after = a[i1], b[j1]
-    if before in _STOPWORDS or after in _STOPWORDS or _stem(before) == _stem(after):
+    if before in _STOPWORDS or after in _STOPWORDS or _inflected(before, after):
         return None
     return before, after
+
+
+def _inflected(a: str, b: str) -> bool:
+    """One word in two forms ("write" / "writing", "run" / "runs"): not a new value."""
+    if _stem(a) == _stem(b):
+        return True
+    shorter = min(len(a), len(b))
+    common = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), shorter)
+    return not a.isdigit() and common >= 3 and common >= shorter - 2
 
 
 def _forward(old: str | None, new: str) -> bool:

@@ -240,3 +240,15 @@ def test_comparing_a_summary_with_itself_loses_nothing(text: str) -> None:
     assert report.drift_score == 0.0
     assert report.lost == report.added == ()
     assert extract_facts(text) == extract_facts(text)
+
+
+def test_one_word_in_another_form_is_a_move_not_a_new_value() -> None:
+    old = make_summary(next_steps="- Write the recommendation memo.")
+    new = make_summary(in_progress="- Writing the recommendation memo.", next_steps="- (none)")
+    [task] = [v for v in compare_summaries(old, new).verdicts if v.fact.kind == "task"]
+    assert (task.verdict, task.note) == ("moved", "Next Steps → In Progress")
+    # A different word in the same place is a new value.
+    old = make_summary(decisions="- Claim the simplified home office deduction.")
+    new = make_summary(decisions="- Claim the regular home office deduction.")
+    [decision] = compare_summaries(old, new).of("changed")
+    assert decision.note == "simplified → regular"
