@@ -24,6 +24,8 @@ MAX_COVERAGE_FACTS = 20_000
 KIND_WEIGHTS: dict[str, int] = {"error": 6, "command": 4, "path": 4, "url": 3, "identifier": 2}
 #: Extra weight per further message that mentions a fact (capped), and for the user's own.
 REPEAT_WEIGHT, REPEAT_CAP, USER_WEIGHT = 1, 4, 2
+#: A directory ("docs/") is mostly a line of a listing: it weighs as an identifier.
+DIRECTORY_WEIGHT = 2
 
 
 @dataclass(frozen=True)
@@ -101,7 +103,10 @@ def original_facts(originals: Iterable[str | Original]) -> list[CoverageFact]:
     found = []
     for ident, (fact, original) in first.items():
         repeats = min(counts[ident] - 1, REPEAT_CAP) * REPEAT_WEIGHT
-        rank = KIND_WEIGHTS.get(fact.kind, 1) + repeats + (USER_WEIGHT if ident in by_user else 0)
+        weight = KIND_WEIGHTS.get(fact.kind, 1)
+        if fact.kind == "path" and fact.value.endswith("/"):
+            weight = DIRECTORY_WEIGHT  # a directory listed, not a file worked on
+        rank = weight + repeats + (USER_WEIGHT if ident in by_user else 0)
         found.append(
             CoverageFact(fact, rank, counts[ident], original.ref, original.seq, original.role)
         )

@@ -174,6 +174,7 @@ def test_coverage_ranks_what_an_agent_needs_and_names_the_message() -> None:
         Original("m3", 3, "tool", "Traceback (most recent call last)\nKeyError: 'job_id'"),
         Original("m4", 4, "assistant", "Edited src/app/jobs.py and src/app/util.py"),
         Original("m5", 5, "assistant", "Ran `pytest -x tests/test_jobs.py`; src/app/jobs.py ok"),
+        Original("m6", 6, "tool", "docs/\nsrc/\nsetup.py"),
     ]
     result = coverage([make_summary()], originals)
     ranked = [(item.fact.kind, item.fact.value) for item in result.never_carried]
@@ -186,7 +187,11 @@ def test_coverage_ranks_what_an_agent_needs_and_names_the_message() -> None:
         ("url", "https://example.com/a"),
         ("path", "src/app/util.py"),
         ("command", "pytest -x tests/test_jobs.py"),
+        # A directory listing's files weigh as paths, its directories as identifiers.
+        ("path", "setup.py"),
         ("identifier", "retry_budget"),
+        ("path", "docs/"),
+        ("path", "src/"),
     ]
     jobs = result.never_carried[2]
     assert (jobs.ref, jobs.seq, jobs.messages) == ("m2", 2, 3)
