@@ -38,7 +38,11 @@ def check_settings(app_configs: Any = None, **kwargs: Any) -> list:
                 Error(f"COMPACTION[{key!r}]: {problem.split(': ', 1)[1]}", id="compaction.E002")
             )
     merged = {**DEFAULTS, **{k: v for k, v in user.items() if k in DEFAULTS}}
-    paths = {"MEMORY_FLUSH": merged.get("MEMORY_FLUSH"), "PUBLISHER": merged.get("PUBLISHER")}
+    paths = {
+        "MEMORY_FLUSH": merged.get("MEMORY_FLUSH"),
+        "PUBLISHER": merged.get("PUBLISHER"),
+        "DRIFT_JUDGE": merged.get("DRIFT_JUDGE"),
+    }
     if merged.get("SUMMARIZER") is None or isinstance(merged.get("SUMMARIZER"), str):
         # The effective one: Claude by default when ANTHROPIC_API_KEY is set, so a missing
         # anthropic SDK is reported here rather than at the first compaction.

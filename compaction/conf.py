@@ -35,6 +35,16 @@ DEFAULTS: dict[str, Any] = {
     # version's critical facts, the summarizer is asked once more, told what it dropped.
     # None turns the guard off.
     "DRIFT_GUARD_MAX_LOSS": 0.3,
+    # The drift audit (admin timeline and the API's drift endpoint read the same one):
+    # the newest DRIFT_MAX_VERSIONS checkpoint versions, and the newest
+    # DRIFT_ORIGINALS_LIMIT archived messages for coverage and for measuring regenerations.
+    "DRIFT_MAX_VERSIONS": 200,
+    "DRIFT_ORIGINALS_LIMIT": 5000,
+    # A second opinion on a diff: dotted path of a compaction.judges.DriftJudge. The
+    # deterministic engine is the default; compaction.judges.anthropic.AnthropicDriftJudge
+    # asks DRIFT_JUDGE_MODEL which facts of the old version the new one lacks.
+    "DRIFT_JUDGE": "compaction.judges.DeterministicJudge",
+    "DRIFT_JUDGE_MODEL": "claude-haiku-4-5",
     # Tool-result pruning (read path only).
     "TOOL_SOFT_TRIM_CHARS": 4000,
     "TOOL_SOFT_TRIM_HEAD": 1500,
@@ -146,6 +156,8 @@ POSITIVE_INTS = (
     "LOCK_TIMEOUT_MS",
     "MAX_MESSAGE_CHARS",
     "MAX_BATCH",
+    "DRIFT_MAX_VERSIONS",
+    "DRIFT_ORIGINALS_LIMIT",
 )
 
 
@@ -178,6 +190,8 @@ MAXIMA: dict[str, int | float] = {
     "IMAGE_TOKENS": 1_000_000,
     "MAX_MESSAGE_CHARS": 100_000_000,
     "MAX_BATCH": 100_000,
+    "DRIFT_MAX_VERSIONS": 10_000,
+    "DRIFT_ORIGINALS_LIMIT": 1_000_000,
 }
 #: Strings recorded in 255-character columns (a run's model, summarizer).
 MAX_NAME_CHARS = 255
@@ -221,12 +235,19 @@ def validate_values(values: Mapping[str, Any]) -> list[str]:
         ):
             problems.append(f"{key}: must be a number in (0, 1], not {value!r:.80}")
         elif (
-            key in ("SUMMARIZER", "MEMORY_FLUSH", "MODEL", "PUBLISHER")
+            key in ("SUMMARIZER", "MEMORY_FLUSH", "MODEL", "PUBLISHER", "DRIFT_JUDGE_MODEL")
             and value is not None
             and not (isinstance(value, str) and 0 < len(value) <= MAX_NAME_CHARS)
         ):
             problems.append(
                 f"{key}: must be a string of 1 to {MAX_NAME_CHARS} characters, not {value!r:.80}"
+            )
+        elif key == "DRIFT_JUDGE" and not (
+            isinstance(value, str) and 0 < len(value) <= MAX_NAME_CHARS
+        ):
+            problems.append(
+                f"{key}: must be a dotted path of 1 to {MAX_NAME_CHARS} characters, "
+                f"not {value!r:.80}"
             )
         elif key in MAXIMA and _is_number(value) and value > MAXIMA[key]:
             problems.append(f"{key}: must be at most {MAXIMA[key]:,}, not {value!r:.40}")

@@ -24,8 +24,11 @@ class ChartPoint:
     chars: int
     tokens_before: int | None
     tokens_after: int | None
-    #: Share of the previous version's critical facts lost (0..1); None for the first version.
+    #: The drift score (0..1) against the previous version, or, for a regenerated version,
+    #: against the originals it was built from; None for the first version.
     drift: float | None
+    #: Regenerated from the archived originals (a repair): drawn as a ringed diamond.
+    regenerated: bool = False
 
 
 @dataclass(frozen=True)
@@ -39,7 +42,9 @@ class _Series:
 TOKENS_BEFORE = _Series("tokens-before", "context tokens before", "#d97706")
 TOKENS_AFTER = _Series("tokens-after", "context tokens after", "#2563eb")
 CHARS = _Series("chars", "summary size (chars)", "#059669")
-DRIFT = _Series("drift", "drift score vs previous (right axis)", "#dc2626", dashed=True)
+DRIFT = _Series("drift", "drift score (right axis)", "#dc2626", dashed=True)
+GUARD = _Series("guard", "guard threshold", "#7c3aed", dashed=True)
+REGENERATED = _Series("regenerated", "regenerated from originals", "#0f766e")
 
 _WIDTH = 960
 _LEFT, _RIGHT = 72, 64
@@ -87,6 +92,8 @@ def _panel(
     left_series: Sequence[tuple[_Series, Sequence[float | None], str]],
     left_unit: str,
     right_series: tuple[_Series, Sequence[float | None], str] | None = None,
+    guard_limit: float | None = None,
+    regenerated: Sequence[bool] = (),
 ) -> list[SafeString]:
     """One plot: a titled frame, gridlines, left (and optional right 0-100%) axis, series."""
     parts: list[SafeString] = []
@@ -211,13 +218,53 @@ def _panel(
                 c=series.color,
             )
         )
-        draw(
-            series, data, lambda value: round(bottom - min(max(value, 0.0), 1.0) * _PLOT_H, 1), tip
-        )
+        def y_right(value: float) -> float:
+            return round(bottom - min(max(value, 0.0), 1.0) * _PLOT_H, 1)
+
+        if guard_limit is not None:
+            y = y_right(guard_limit)
+            parts.append(
+                format_html(
+                    '<g class="cmp-guard"><line x1="{l}" y1="{y}" x2="{r}" y2="{y}" '
+                    'stroke="{c}" stroke-width="1.5" stroke-dasharray="2 3"/>'
+                    '<text x="{tx}" y="{ty}" fill="{c}">{label}</text></g>',
+                    l=plot_left,
+                    r=plot_right,
+                    y=y,
+                    c=GUARD.color,
+                    tx=plot_left + 6,
+                    ty=round(y - 5, 1),
+                    label=f"guard threshold {guard_limit:.0%}",
+                )
+            )
+        draw(series, data, y_right, tip)
+        for x, version, value, repair in zip(xs, versions, data, regenerated, strict=False):
+            if not repair:
+                continue
+            y = y_right(value) if value is not None else bottom
+            parts.append(
+                format_html(
+                    '<g class="cmp-regenerated" data-version="{v}">'
+                    '<path d="M{x} {t}L{x6} {y}L{x} {b}L{xm6} {y}Z" fill="none" stroke="{c}" '
+                    'stroke-width="2"/><text x="{x}" y="{ly}" text-anchor="middle" fill="{c}" '
+                    'font-weight="bold">regenerated</text>'
+                    "<title>v{v} regenerated from the originals: drift measured against them"
+                    "</title></g>",
+                    v=version,
+                    x=x,
+                    x6=x + 8,
+                    xm6=x - 8,
+                    t=round(y - 8, 1),
+                    b=round(y + 8, 1),
+                    y=y,
+                    c=REGENERATED.color,
+                    ly=bottom + 34,
+                )
+            )
     return parts
 
 
-def drift_chart_svg(points: Sequence[ChartPoint]) -> SafeString:
+def drift_chart_svg(points: Sequence[ChartPoint], guard_limit: float | None = None) -> SafeString:
     """An inline SVG of a session's versions: context tokens, summary size and drift.
 
     Two panels share the version axis because the scales differ by orders of magnitude:
@@ -229,13 +276,25 @@ def drift_chart_svg(points: Sequence[ChartPoint]) -> SafeString:
         return format_html('<p class="cmp-muted">{}</p>', "No checkpoint yet: nothing to chart.")
     versions = [p.version for p in points]
     xs = _x_positions(len(points))
-    legend_y = 18
-    top_panel = 64
+    legend = [TOKENS_BEFORE, TOKENS_AFTER, CHARS, DRIFT]
+    if guard_limit is not None:
+        legend.append(GUARD)
+    if any(p.regenerated for p in points):
+        legend.append(REGENERATED)
+    # The legend wraps onto a second row rather than running off the chart.
+    placed: list[tuple[_Series, float, int]] = []
+    x, legend_y = float(_LEFT), 18
+    for series in legend:
+        width = 36 + 6.5 * len(series.label)
+        if x + width > _WIDTH - 8 and x > _LEFT:
+            x, legend_y = float(_LEFT), legend_y + 20
+        placed.append((series, x, legend_y))
+        x += width
+    top_panel = legend_y + 46
     bottom_panel = top_panel + _PLOT_H + 74
-    height = bottom_panel + _PLOT_H + 40
+    height = bottom_panel + _PLOT_H + 58
     parts: list[SafeString] = []
-    x = _LEFT
-    for series in (TOKENS_BEFORE, TOKENS_AFTER, CHARS, DRIFT):
+    for series, x, legend_y in placed:
         parts.append(
             format_html(
                 '<g class="cmp-legend-item"><line x1="{}" y1="{}" x2="{}" y2="{}" stroke="{}" '
@@ -255,7 +314,6 @@ def drift_chart_svg(points: Sequence[ChartPoint]) -> SafeString:
                 series.label,
             )
         )
-        x += 40 + 7 * len(series.label)
     parts += _panel(
         top=top_panel,
         title="Context tokens at each compaction",
@@ -269,12 +327,14 @@ def drift_chart_svg(points: Sequence[ChartPoint]) -> SafeString:
     )
     parts += _panel(
         top=bottom_panel,
-        title="Summary size and drift from the previous version",
+        title="Summary size and drift score (a regenerated version: against its originals)",
         xs=xs,
         versions=versions,
         left_series=[(CHARS, [p.chars for p in points], "{value:,} chars")],
         left_unit="chars",
         right_series=(DRIFT, [p.drift for p in points], "drift {value:.0%}"),
+        guard_limit=guard_limit,
+        regenerated=[p.regenerated for p in points],
     )
     parts.append(
         format_html(

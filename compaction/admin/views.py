@@ -8,11 +8,12 @@ renders a template extending ``admin/base_site.html``. Nothing here writes.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import zip_longest
 from typing import TYPE_CHECKING, Any
 
+import django
 from django.contrib.admin.utils import quote, unquote
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
@@ -25,23 +26,24 @@ from django.utils.http import urlencode
 
 from compaction.admin.chart import ChartPoint
 from compaction.admin.forms import VersionDiffForm
-from compaction.content import message_text
-from compaction.engine.drift import DiffLine, compare_summaries
+from compaction.conf import app_settings
+from compaction.engine.coverage import CoverageFact
+from compaction.engine.drift import DiffLine, DriftReport, compare_summaries
 from compaction.engine.facts import Fact
-from compaction.engine.ledger import LedgerEntry, coverage, fact_ledger
+from compaction.engine.ledger import LedgerEntry
 from compaction.engine.tokens import reduction_percentage
+from compaction.engine.verdicts import DRIFT_SCORE_DEFINITION
+from compaction.judges import JudgeVerdict, get_drift_judge
 from compaction.models import ChatSession, Checkpoint, Message
+from compaction.selectors.drift import session_drift
 
 if TYPE_CHECKING:
     from django.contrib.admin import ModelAdmin
 
-#: Archived messages scanned for the coverage table: bounded so a 100k-message session
-#: still renders its timeline in reasonable time (the page says when the cap applied).
-COVERAGE_MAX_MESSAGES = 5_000
-#: Never-carried facts listed on the timeline (the total is always shown).
+#: Never-carried facts listed on the timeline (the total is always shown), and how many
+#: of them (the most needed) show before the toggle.
 COVERAGE_MAX_LISTED = 300
-#: Versions on the timeline: the newest ones; the ledger's cost grows with versions x facts.
-TIMELINE_MAX_VERSIONS = 200
+COVERAGE_TOP = 10
 LEDGER_PAGE_SIZE = 100
 ORIGINALS_PAGE_SIZE = 25
 
@@ -147,6 +149,8 @@ def _context(
         "diff_url": _admin_url(model_admin, ChatSession, "diff", pk),
         "checkpoints_url": _admin_url(model_admin, Checkpoint, "changelist") + session_filter,
         "messages_url": _admin_url(model_admin, Message, "changelist") + session_filter,
+        # Django 6.1's admin markup: <ol class="breadcrumbs"> (a div before).
+        "ol_breadcrumbs": django.VERSION >= (6, 1),
     }
 
 
@@ -165,6 +169,24 @@ def _version_label(version: int, kind: str, fallback: bool, created: Any) -> str
 
 
 # ----------------------------------------------------------------------------- diff
+
+
+def _second_opinion(report: DriftReport, second: JudgeVerdict) -> list[dict[str, Any]]:
+    """Facts on which either judge reports a loss or a change, both verdicts side by side."""
+    rows = []
+    for verdict in report.verdicts:
+        theirs = (
+            "changed"
+            if verdict.fact.value in second.changed
+            else "lost"
+            if verdict.fact.value in second.lost
+            else "kept"
+        )
+        ours = verdict.verdict
+        if verdict.counted or theirs != "kept":
+            agree = (ours in ("lost", "changed")) == (theirs in ("lost", "changed"))
+            rows.append({"fact": verdict.fact, "ours": ours, "theirs": theirs, "agree": agree})
+    return rows
 
 
 def _fact_sort_key(fact: Fact) -> tuple[bool, str, str]:
@@ -199,8 +221,24 @@ def diff_view(model_admin: ModelAdmin, request: HttpRequest, object_id: str) -> 
         for version, pk, summary in found.values_list("version", "pk", "summary"):
             rows[version], texts[version] = pk, summary
         report = compare_summaries(texts.get(old, ""), texts.get(new, ""))
+        judge = get_drift_judge(app_settings.for_session(session))
+        second = None
+        if not judge.deterministic and request.GET.get("judge") == "1":
+            # A model call, outside any transaction (this view never opens one).
+            second = judge.judge(
+                old=texts.get(old, ""),
+                new=texts.get(new, ""),
+                facts=[verdict.fact for verdict in report.verdicts],
+            )
         context.update(
             report=report,
+            score_definition=DRIFT_SCORE_DEFINITION,
+            counted=[v for v in report.verdicts if v.counted],
+            kept_elsewhere=report.of("moved", "reworded", "condensed"),
+            judge=judge,
+            second=second,
+            second_rows=_second_opinion(report, second) if second and not second.error else [],
+            judge_url="?" + urlencode({"old": old, "new": new, "judge": 1}),
             old=old,
             new=new,
             old_url=_admin_url(model_admin, Checkpoint, "change", rows.get(old)),
@@ -223,67 +261,49 @@ def _ledger_order(entry: LedgerEntry) -> tuple[int, int, int]:
     return (0 if not entry.in_latest else 1 if entry.gaps else 2, entry.first_version, 0)
 
 
-def _archived_texts(session: ChatSession) -> Iterator[str]:
-    rows = (
-        Message.objects.filter(session=session, seq__lte=session.archived_seq)
-        .order_by("seq")
-        .values_list("content", "format", "role")[:COVERAGE_MAX_MESSAGES]
-    )
-    for content, fmt, role in rows.iterator(chunk_size=200):
-        yield message_text(content, fmt, role)
-
-
 def timeline_view(
     model_admin: ModelAdmin, request: HttpRequest, object_id: str
 ) -> TemplateResponse:
-    """Size, tokens and drift per version (an SVG chart), the fact ledger and coverage."""
+    """Size, tokens and drift per version (an SVG chart), the fact ledger and coverage.
+
+    Reads the one drift audit (``selectors.session_drift``), as the API does.
+    """
     session = _session(model_admin, request, object_id, Checkpoint)
-    newest = list(
-        Checkpoint.objects.filter(session=session)
-        .order_by("-version")
-        .values(
-            "pk",
-            "version",
-            "kind",
-            "fallback",
-            "summary",
-            "tokens_before",
-            "tokens_after",
-            "messages_compacted",
-            "created_at",
-        )[:TIMELINE_MAX_VERSIONS]
-    )
-    checkpoints = newest[::-1]
-    ledger = fact_ledger([(row["version"], row["summary"]) for row in checkpoints])
+    can_view_messages = _can_view(model_admin, request, Message)
+    audit = session_drift(session=session)
     points = [
         ChartPoint(
-            version=row["version"],
-            chars=len(row["summary"]),
-            tokens_before=row["tokens_before"],
-            tokens_after=row["tokens_after"],
-            drift=point.drift_score_vs_previous,
+            version=row.version,
+            chars=row.chars,
+            tokens_before=row.tokens_before,
+            tokens_after=row.tokens_after,
+            drift=row.point.drift_score_vs_previous,
+            regenerated=row.point.regenerated,
         )
-        for row, point in zip(checkpoints, ledger.timeline, strict=True)
+        for row in audit.versions
     ]
     pk = quote(session.pk)
+    numbers = [row.version for row in audit.versions]
     versions = []
-    for row, point in zip(checkpoints, ledger.timeline, strict=True):
-        before, after = row["tokens_before"], row["tokens_after"]
+    for index, row in enumerate(audit.versions):
+        point = row.point
         versions.append(
             {
-                **row,
+                "row": row,
                 "point": point,
-                "chars": len(row["summary"]),
-                "reduction": reduction_percentage(before, after),
-                "url": _admin_url(model_admin, Checkpoint, "change", row["pk"]),
-                "originals_url": _admin_url(
-                    model_admin, ChatSession, "originals", pk, row["version"]
+                "reduction": reduction_percentage(row.tokens_before, row.tokens_after),
+                "url": _admin_url(model_admin, Checkpoint, "change", row.pk),
+                "originals_url": _admin_url(model_admin, ChatSession, "originals", pk, row.version),
+                "over_limit": (
+                    audit.guard_limit is not None
+                    and point.drift_score_vs_previous is not None
+                    and point.drift_score_vs_previous > audit.guard_limit
                 ),
                 "diff_url": (
                     _admin_url(model_admin, ChatSession, "diff", pk)
                     + "?"
-                    + urlencode({"old": row["version"] - 1, "new": row["version"]})
-                    if point.drift_score_vs_previous is not None
+                    + urlencode({"old": numbers[index - 1], "new": row.version})
+                    if index
                     else None
                 ),
             }
@@ -291,7 +311,7 @@ def timeline_view(
 
     show = request.GET.get("facts", "all")
     show = show if show in ("all", "lost", "gaps", "critical") else "all"
-    entries = sorted(ledger.entries, key=_ledger_order)
+    entries = sorted(audit.ledger.entries, key=_ledger_order)
     if show == "lost":
         entries = [e for e in entries if not e.in_latest]
     elif show == "gaps":
@@ -301,13 +321,16 @@ def timeline_view(
     ledger_page = Paginator(entries, LEDGER_PAGE_SIZE).get_page(request.GET.get("page"))
 
     context = _context(model_admin, request, session, "Drift timeline")
+    never = audit.coverage.never_carried[:COVERAGE_MAX_LISTED] if can_view_messages else ()
     context.update(
         versions=versions,
         points=points,
-        ledger=ledger,
+        guard_limit=audit.guard_limit,
+        score_definition=DRIFT_SCORE_DEFINITION,
+        ledger=audit.ledger,
         ledger_page=ledger_page,
-        ledger_total=len(ledger.entries),
-        ledger_lost=sum(1 for e in ledger.entries if not e.in_latest),
+        ledger_total=len(audit.ledger.entries),
+        ledger_lost=sum(1 for e in audit.ledger.entries if not e.in_latest),
         facts_filter=show,
         facts_filters=[
             ("all", "all facts"),
@@ -315,35 +338,26 @@ def timeline_view(
             ("gaps", "with gaps"),
             ("critical", "critical"),
         ],
-        coverage=None,
-        versions_capped=session.checkpoint_version > len(checkpoints),
-        max_versions=TIMELINE_MAX_VERSIONS,
-        can_view_messages=_can_view(model_admin, request, Message),
+        coverage=audit.coverage if versions and can_view_messages else None,
+        coverage_share=audit.coverage.share_carried * 100,
+        coverage_top=[_coverage_row(model_admin, item) for item in never[:COVERAGE_TOP]],
+        coverage_rest=[_coverage_row(model_admin, item) for item in never[COVERAGE_TOP:]],
+        coverage_capped=audit.originals_total > audit.originals_scanned,
+        coverage_max=audit.originals_scanned,
+        archived=audit.originals_total,
+        versions_capped=audit.versions_capped,
+        max_versions=len(audit.versions),
+        versions_total=audit.versions_total,
+        can_view_messages=can_view_messages,
     )
-    if checkpoints and context["can_view_messages"]:
-        # Verbatim carried messages (the first message, pinned ones) are in the context
-        # too, so their facts are not lost even when no summary repeats them.
-        carried = (
-            Checkpoint.objects.filter(pk=checkpoints[-1]["pk"])
-            .values_list("carried", flat=True)
-            .first()
-        )
-        carriers = [row["summary"] for row in checkpoints] + [
-            message_text(item.get("content"), item.get("format", "anthropic"), item.get("role"))
-            for item in carried or []
-            if isinstance(item, dict)
-        ]
-        result = coverage(carriers, _archived_texts(session))
-        archived = session.message_count - session.active_message_count
-        context.update(
-            coverage=result,
-            coverage_share=result.share_carried * 100,
-            never_carried=sorted(result.never_carried, key=_fact_sort_key)[:COVERAGE_MAX_LISTED],
-            coverage_capped=archived > COVERAGE_MAX_MESSAGES,
-            coverage_max=COVERAGE_MAX_MESSAGES,
-            archived=archived,
-        )
     return TemplateResponse(request, _templates(model_admin, "timeline.html"), context)
+
+
+def _coverage_row(model_admin: ModelAdmin, item: CoverageFact) -> dict[str, Any]:
+    return {
+        "item": item,
+        "url": _admin_url(model_admin, Message, "change", item.ref) if item.ref else None,
+    }
 
 
 # ----------------------------------------------------------------------------- originals

@@ -472,6 +472,25 @@ class FactSerializer(serializers.Serializer):
     critical = serializers.BooleanField()
 
 
+class VerdictSerializer(FactSerializer):
+    verdict = serializers.ChoiceField(
+        choices=["kept", "moved", "reworded", "changed", "condensed", "lost"],
+        help_text="What became of this fact of the baseline; lost and changed count.",
+    )
+    match = serializers.CharField(
+        allow_blank=True, help_text="Its counterpart in this version (new value, new wording)."
+    )
+    note = serializers.CharField(allow_blank=True)
+
+
+class CoverageFactSerializer(FactSerializer):
+    rank = serializers.IntegerField(help_text="Higher: an agent needs it back sooner.")
+    messages = serializers.IntegerField(help_text="Archived messages that mention it.")
+    message_id = serializers.CharField(help_text="The archived message it first came from.")
+    seq = serializers.IntegerField()
+    role = serializers.CharField()
+
+
 class RewordedSerializer(serializers.Serializer):
     old = serializers.CharField()
     new = serializers.CharField()
@@ -495,9 +514,14 @@ class DiffLineSerializer(serializers.Serializer):
 class DriftReportSerializer(serializers.Serializer):
     version = serializers.IntegerField()
     against = serializers.IntegerField()
-    drift_score = serializers.FloatField(help_text="Share of the baseline's critical facts lost.")
+    drift_score = serializers.FloatField(
+        help_text="(facts lost + changed) / facts of the baseline; see drift_score_definition."
+    )
+    drift_score_definition = serializers.CharField()
+    facts_old = serializers.IntegerField(help_text="Facts of the baseline.")
+    facts_counted = serializers.IntegerField(help_text="Of them, lost or changed.")
     critical_old = serializers.IntegerField()
-    critical_lost = serializers.IntegerField()
+    critical_lost = serializers.IntegerField(help_text="Critical facts lost or changed.")
     size_old = serializers.IntegerField()
     size_new = serializers.IntegerField()
     growth = serializers.FloatField(allow_null=True)
@@ -505,7 +529,9 @@ class DriftReportSerializer(serializers.Serializer):
     sections = SectionDiffSerializer(many=True)
     retained = FactSerializer(many=True)
     lost = FactSerializer(many=True)
+    changed = VerdictSerializer(many=True)
     added = FactSerializer(many=True)
+    verdicts = VerdictSerializer(many=True)
     line_diff = DiffLineSerializer(many=True)
 
 
@@ -515,8 +541,16 @@ class TimelinePointSerializer(serializers.Serializer):
     facts = serializers.IntegerField()
     critical_facts = serializers.IntegerField()
     drift_score_vs_previous = serializers.FloatField(allow_null=True)
-    lost = serializers.IntegerField()
+    lost = serializers.IntegerField(help_text="Facts lost or changed against the baseline.")
     added = serializers.IntegerField()
+    regenerated = serializers.BooleanField()
+    baseline = serializers.ChoiceField(
+        choices=["previous", "originals"],
+        help_text="A regenerated version is measured against the originals it was built from.",
+    )
+    recovered = serializers.IntegerField()
+    kind = serializers.CharField()
+    fallback = serializers.BooleanField()
     tokens_before = serializers.IntegerField()
     tokens_after = serializers.IntegerField()
 
@@ -539,12 +573,15 @@ class LedgerSerializer(serializers.Serializer):
 
 class CoverageSerializer(serializers.Serializer):
     original_facts = serializers.IntegerField()
-    carried = FactSerializer(many=True)
-    never_carried = FactSerializer(many=True)
+    carried = CoverageFactSerializer(many=True)
+    never_carried = CoverageFactSerializer(many=True, help_text="Ranked, most needed first.")
     share_carried = serializers.FloatField()
 
 
 class SessionDriftSerializer(serializers.Serializer):
+    drift_score_definition = serializers.CharField()
+    guard_limit = serializers.FloatField(allow_null=True)
+    versions_total = serializers.IntegerField()
     timeline = TimelinePointSerializer(many=True)
     ledger = LedgerSerializer()
     coverage = CoverageSerializer()

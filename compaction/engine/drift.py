@@ -2,10 +2,11 @@
 
 A checkpoint summary is rewritten at every compaction, and each rewrite can silently drop a
 file path, an identifier, an error message or a user preference that the agent needed.
-``compare_summaries`` diffs two versions: per-section items (reworded ones paired up),
-facts retained / lost / added, a drift score, the size growth and a line diff. The facts
-come from ``compaction.engine.facts``; following them along a whole chain is
-``compaction.engine.ledger``.
+``compare_summaries`` diffs two versions: the verdict of every fact of the old one (kept,
+moved, reworded, changed, condensed, lost: ``compaction.engine.verdicts``), the facts
+added, the drift score (``DRIFT_SCORE_DEFINITION``), per-section items (reworded ones paired
+up), the size growth and a line diff. The facts come from ``compaction.engine.facts``;
+following them along a whole chain is ``compaction.engine.ledger``.
 
 Pure (no Django, no database); returns frozen dataclasses with ``as_dict()`` for the API.
 """
@@ -18,33 +19,23 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from compaction.engine.facts import (
-    ANCHOR_KINDS,
-    FACT_KINDS,
-    MAX_SCAN_CHARS,
-    Budget,
-    Fact,
-    Mentions,
-    facts_as_dicts,
-    scan_facts,
-)
-from compaction.engine.outline import Item, item_key, items, outline
+from compaction.engine.facts import MAX_SCAN_CHARS, Fact, facts_as_dicts
+from compaction.engine.mentions import Budget
+from compaction.engine.outline import Item
 from compaction.engine.prompts import SECTIONS
+from compaction.engine.verdicts import (
+    DRIFT_SCORE_DEFINITION,
+    MAX_PAIR_CHECKS,
+    REWORD_MIN,
+    Snapshot,
+    Verdict,
+    content_words,
+    dice,
+    judge_facts,
+)
 
-# Item pairs compared when looking for reworded items (old x new, per pairing).
-MAX_PAIR_CHECKS = 50_000
 # Above this many lines in total, the line diff falls back to prefix/suffix trimming.
 MAX_DIFF_LINES = 5_000
-
-# Words too common to tell two items apart when looking for a rewording.
-_STOPWORDS = frozenset(
-    {
-        "a", "an", "the", "and", "or", "of", "to", "in", "on", "at", "for", "by", "with",
-        "from", "into", "over", "than", "then", "that", "this", "it", "is", "are", "was",
-        "were", "be", "been", "as", "because", "so", "not", "no", "use", "used", "using",
-        "instead",
-    }
-)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -91,11 +82,13 @@ class DiffLine:
 
 @dataclass(frozen=True)
 class DriftReport:
+    """How a new version drifted from an old one; see ``DRIFT_SCORE_DEFINITION``."""
+
     sections: tuple[SectionDiff, ...]
-    retained: tuple[Fact, ...]
-    lost: tuple[Fact, ...]
+    verdicts: tuple[Verdict, ...]
     added: tuple[Fact, ...]
     drift_score: float
+    facts_old: int
     critical_old: int
     critical_lost: int
     size_old: int
@@ -103,6 +96,26 @@ class DriftReport:
     growth: float | None
     emptied_sections: tuple[str, ...]
     line_diff: tuple[DiffLine, ...]
+
+    def of(self, *verdicts: str) -> tuple[Verdict, ...]:
+        return tuple(v for v in self.verdicts if v.verdict in verdicts)
+
+    @property
+    def lost(self) -> tuple[Fact, ...]:
+        return tuple(v.fact for v in self.of("lost"))
+
+    @property
+    def changed(self) -> tuple[Verdict, ...]:
+        return self.of("changed")
+
+    @property
+    def retained(self) -> tuple[Fact, ...]:
+        """Facts of the old version the new one still has, in any wording or place."""
+        return tuple(v.fact for v in self.verdicts if not v.counted)
+
+    @property
+    def counted(self) -> int:
+        return sum(1 for v in self.verdicts if v.counted)
 
     def section(self, name: str) -> SectionDiff:
         for diff in self.sections:
@@ -113,6 +126,9 @@ class DriftReport:
     def as_dict(self) -> dict[str, Any]:
         return {
             "drift_score": self.drift_score,
+            "drift_score_definition": DRIFT_SCORE_DEFINITION,
+            "facts_old": self.facts_old,
+            "facts_counted": self.counted,
             "critical_old": self.critical_old,
             "critical_lost": self.critical_lost,
             "size_old": self.size_old,
@@ -122,7 +138,9 @@ class DriftReport:
             "sections": [diff.as_dict() for diff in self.sections],
             "retained": facts_as_dicts(self.retained),
             "lost": facts_as_dicts(self.lost),
+            "changed": [verdict.as_dict() for verdict in self.changed],
             "added": facts_as_dicts(self.added),
+            "verdicts": [verdict.as_dict() for verdict in self.verdicts],
             "line_diff": [line.as_dict() for line in self.line_diff],
         }
 
@@ -130,49 +148,17 @@ class DriftReport:
 # ----------------------------------------------------------------------------- rewording
 
 
-Features = tuple[frozenset[tuple[str, str]], frozenset[str]]
-
-
-def item_features(text: str, cache: dict[str, Features]) -> Features:
-    found = cache.get(text)
-    if found is None:
-        anchors = frozenset(fact.ident for fact in scan_facts(text, ANCHOR_KINDS, None))
-        words = frozenset(
-            word for word in item_key(text).split() if len(word) > 1 and word not in _STOPWORDS
-        )
-        found = cache[text] = (anchors, words)
-    return found
-
-
-def rewording_score(old: Features, new: Features) -> float | None:
-    """How surely ``new`` rewords ``old``, or None when it does not.
-
-    An item whose facts (identifiers, paths, numbers ...) all reappear in the other
-    is a rewording whatever the prose; without facts, at least half the words must match.
-    """
-    (old_anchors, old_words), (new_anchors, new_words) = old, new
-    union = old_words | new_words
-    overlap = len(old_words & new_words) / len(union) if union else 0.0
-    if old_anchors and old_anchors <= new_anchors:
-        return 1.0 + overlap
-    if overlap >= 0.5:
-        return overlap
-    return None
-
-
-def reworded_pairs(
-    olds: Sequence[str], news: Sequence[str], cache: dict[str, Features]
-) -> list[tuple[int, int]]:
+def reworded_pairs(olds: Sequence[str], news: Sequence[str]) -> list[tuple[int, int]]:
     """One-to-one (old index, new index) pairs of reworded items, best matches first."""
     if not olds or not news or len(olds) * len(news) > MAX_PAIR_CHECKS:
         return []
-    new_features = [item_features(text, cache) for text in news]
+    new_words = [content_words(text) for text in news]
     candidates: list[tuple[float, int, int]] = []
     for i, text in enumerate(olds):
-        old_features = item_features(text, cache)
-        for j, features in enumerate(new_features):
-            score = rewording_score(old_features, features)
-            if score is not None:
+        words = content_words(text)
+        for j, other in enumerate(new_words):
+            score = dice(words, other)
+            if score >= REWORD_MIN:
                 candidates.append((-score, i, j))
     candidates.sort()
     used_old: set[int] = set()
@@ -186,78 +172,46 @@ def reworded_pairs(
     return sorted(pairs)
 
 
-class Snapshot:
-    """A summary with its outline, facts and mention index, computed once."""
-
-    def __init__(self, text: str) -> None:
-        self.text = (text or "")[:MAX_SCAN_CHARS]
-        self.outline = outline(self.text)
-        self.facts = scan_facts(self.text, FACT_KINDS, self.outline)
-        self.idents = {fact.ident for fact in self.facts}
-        self.mentions = Mentions([self.text])
-        self.critical = sum(1 for fact in self.facts if fact.critical)
-
-    def items(self, section: str) -> list[Item]:
-        return items(self.outline.lines.get(section, ()))
-
-
 @dataclass(frozen=True)
 class FactDiff:
-    retained: tuple[Fact, ...]
-    lost: tuple[Fact, ...]
+    """The verdict of every fact of the old version, and the facts only the new one has."""
+
+    verdicts: tuple[Verdict, ...]
     added: tuple[Fact, ...]
-    critical_old: int
-    critical_lost: int
+    facts_old: int
+
+    def of(self, *verdicts: str) -> tuple[Fact, ...]:
+        return tuple(v.fact for v in self.verdicts if v.verdict in verdicts)
+
+    @property
+    def counted(self) -> int:
+        return sum(1 for verdict in self.verdicts if verdict.counted)
 
     @property
     def drift(self) -> float:
-        return self.critical_lost / self.critical_old if self.critical_old else 0.0
+        """``DRIFT_SCORE_DEFINITION``: (lost + changed) / facts of the old version."""
+        return self.counted / self.facts_old if self.facts_old else 0.0
 
 
-def diff_facts(
-    old: Snapshot, new: Snapshot, budget: Budget, cache: dict[str, Features]
-) -> FactDiff:
-    # Items are matched on their normalized text, then reworded ones are paired up, so that
-    # "Use X because Y" rewritten as "Chose X (Y)" is neither lost nor added.
-    old_items = [f for f in old.facts if f.kind == "item" and f.ident not in new.idents]
-    new_items = [f for f in new.facts if f.kind == "item" and f.ident not in old.idents]
-    pairs = reworded_pairs([f.value for f in old_items], [f.value for f in new_items], cache)
-    paired_old = {old_items[i].ident for i, _ in pairs}
-    paired_new = {new_items[j].ident for _, j in pairs}
-
-    retained: list[Fact] = []
-    lost: list[Fact] = []
-    for fact in old.facts:
-        if (
-            fact.ident in new.idents
-            or fact.ident in paired_old
-            or new.mentions.contains(fact, budget)
-        ):
-            retained.append(fact)
-        else:
-            lost.append(fact)
-    added = [
+def diff_facts(old: Snapshot, new: Snapshot, budget: Budget | None = None) -> FactDiff:
+    budget = budget or Budget()
+    verdicts = judge_facts(old, new, budget)
+    matched = {verdict.match for verdict in verdicts if verdict.match}
+    added = tuple(
         fact
         for fact in new.facts
-        if fact.ident not in old.idents
-        and fact.ident not in paired_new
+        if fact.ident not in old.places
+        and fact.value not in matched
+        and fact.context not in matched
         and not old.mentions.contains(fact, budget)
-    ]
-    return FactDiff(
-        retained=tuple(retained),
-        lost=tuple(lost),
-        added=tuple(added),
-        critical_old=old.critical,
-        critical_lost=sum(1 for fact in lost if fact.critical),
     )
+    return FactDiff(verdicts=verdicts, added=added, facts_old=len(old.facts))
 
 
 # ----------------------------------------------------------------------------- comparison
 
 
-def _section_diff(
-    name: str, olds: Sequence[Item], news: Sequence[Item], cache: dict[str, Features]
-) -> SectionDiff:
+def _section_diff(name: str, olds: Sequence[Item], news: Sequence[Item]) -> SectionDiff:
     by_key: dict[str, deque[int]] = defaultdict(deque)
     for j, item in enumerate(news):
         by_key[item.key].append(j)
@@ -271,7 +225,7 @@ def _section_diff(
     unmatched_new = [j for j in range(len(news)) if j not in match_of_new]
     reworded_new: dict[int, int] = {}
     pairs = reworded_pairs(
-        [olds[i].text for i in unmatched_old], [news[j].text for j in unmatched_new], cache
+        [olds[i].text for i in unmatched_old], [news[j].text for j in unmatched_new]
     )
     for a, b in pairs:
         reworded_new[unmatched_new[b]] = unmatched_old[a]
@@ -321,30 +275,29 @@ def _line_diff(old: str, new: str) -> tuple[DiffLine, ...]:
 
 
 def compare_summaries(old: str, new: str) -> DriftReport:
-    """How ``new`` drifted from ``old``: section items, facts, drift score, growth, line diff.
+    """How ``new`` drifted from ``old``: a verdict per fact, sections, score, growth, lines.
 
-    ``drift_score`` is the share of ``old``'s critical facts that ``new`` no longer
-    has (by key, by a plain mention of the same value, or, for items, by a rewording).
+    ``drift_score`` follows ``DRIFT_SCORE_DEFINITION``: the share of ``old``'s facts that
+    ``new`` lost or changed.
     """
-    old, new = old or "", new or ""
+    old, new = (old or "")[:MAX_SCAN_CHARS], (new or "")[:MAX_SCAN_CHARS]
     before, after = Snapshot(old), Snapshot(new)
-    cache: dict[str, Features] = {}
-    facts = diff_facts(before, after, Budget(), cache)
+    facts = diff_facts(before, after, Budget())
     sections = []
     emptied = []
     for name in SECTIONS:
         olds, news = before.items(name), after.items(name)
-        sections.append(_section_diff(name, olds, news, cache))
+        sections.append(_section_diff(name, olds, news))
         if olds and not news:
             emptied.append(name)
     return DriftReport(
         sections=tuple(sections),
-        retained=facts.retained,
-        lost=facts.lost,
+        verdicts=facts.verdicts,
         added=facts.added,
         drift_score=facts.drift,
-        critical_old=facts.critical_old,
-        critical_lost=facts.critical_lost,
+        facts_old=facts.facts_old,
+        critical_old=before.critical,
+        critical_lost=sum(1 for v in facts.verdicts if v.counted and v.fact.critical),
         size_old=len(old),
         size_new=len(new),
         growth=len(new) / len(old) if old else None,

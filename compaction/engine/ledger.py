@@ -10,30 +10,23 @@ Pure (no Django, no database); returns frozen dataclasses with ``as_dict()`` for
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from compaction.engine.drift import (
+from compaction.engine.coverage import Coverage, Original, carried_by, coverage, original_facts
+from compaction.engine.drift import diff_facts
+from compaction.engine.facts import ATOM_KINDS, Fact, normalize_key
+from compaction.engine.mentions import Budget
+from compaction.engine.verdicts import (
     MAX_PAIR_CHECKS,
-    Features,
+    REWORD_MIN,
     Snapshot,
-    diff_facts,
-    item_features,
-    rewording_score,
-)
-from compaction.engine.facts import (
-    COVERAGE_KINDS,
-    Budget,
-    Fact,
-    Mentions,
-    extract_facts,
-    facts_as_dicts,
-    normalize_key,
-    scan_facts,
+    content_words,
+    dice,
 )
 
-MAX_COVERAGE_FACTS = 20_000
+__all__ = ["Coverage", "FactLedger", "LedgerEntry", "Original", "VersionPoint", "coverage"]
 
 
 @dataclass(frozen=True)
@@ -75,6 +68,12 @@ class VersionPoint:
     drift_score_vs_previous: float | None
     lost: int
     added: int
+    #: A regeneration (a repair) is measured against the originals it was built from:
+    #: ``lost`` counts the facts of those originals that the version before it carried and
+    #: it does not, ``recovered`` those it carries and the version before it did not.
+    regenerated: bool = False
+    baseline: str = "previous"
+    recovered: int = 0
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -85,6 +84,9 @@ class VersionPoint:
             "drift_score_vs_previous": self.drift_score_vs_previous,
             "lost": self.lost,
             "added": self.added,
+            "regenerated": self.regenerated,
+            "baseline": self.baseline,
+            "recovered": self.recovered,
         }
 
 
@@ -110,57 +112,41 @@ class FactLedger:
         }
 
 
-@dataclass(frozen=True)
-class Coverage:
-    """Facts of the original messages, split by whether any summary carried them."""
-
-    original_facts: int
-    carried: tuple[Fact, ...]
-    never_carried: tuple[Fact, ...]
-    share_carried: float
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "original_facts": self.original_facts,
-            "share_carried": self.share_carried,
-            "carried": facts_as_dicts(self.carried),
-            "never_carried": facts_as_dicts(self.never_carried),
-        }
-
-
 # ----------------------------------------------------------------------------- ledger
 
 
-def _present(
-    fact: Fact, snapshot: Snapshot, budget: Budget, cache: dict[str, Features], checks: list[int]
-) -> bool:
-    if fact.ident in snapshot.idents:
+def _present(fact: Fact, snapshot: Snapshot, budget: Budget, checks: list[int]) -> bool:
+    if fact.ident in snapshot.places:
         return True
-    if fact.kind != "item":
+    if fact.kind in ATOM_KINDS:
         return snapshot.mentions.contains(fact, budget)
     # A reworded item still counts as present; the comparisons share one budget (checks[0]).
-    old_features = item_features(fact.value, cache)
-    for other in snapshot.facts:
-        if other.kind != "item":
-            continue
+    words = content_words(fact.value)
+    for _place, item in snapshot.lines:
         if checks[0] <= 0:
             return False
         checks[0] -= 1
-        if rewording_score(old_features, item_features(other.value, cache)) is not None:
+        if item.key == fact.key or dice(words, content_words(item.text)) >= REWORD_MIN:
             return True
     return False
 
 
-def fact_ledger(versions: Sequence[tuple[int, str]]) -> FactLedger:
+def fact_ledger(
+    versions: Sequence[tuple[int, str]],
+    regenerated: Mapping[int, Sequence[str | Original]] | None = None,
+) -> FactLedger:
     """Every fact of a chain of (version, summary): when it appeared, held, vanished, returned.
 
     Versions are taken in ascending version order. Entries are ordered by the
     version a fact first appeared in, then by its position in that version.
+    ``regenerated`` maps the versions regenerated from the originals to those originals:
+    such a version is measured against them, not against the version before it.
     """
+    regenerated = regenerated or {}
     chain = sorted(((int(number), text or "") for number, text in versions), key=lambda p: p[0])
     numbers = [number for number, _ in chain]
     snapshots = [Snapshot(text) for _, text in chain]
-    budget, cache = Budget(), {}
+    budget = Budget()
     checks = [MAX_PAIR_CHECKS * max(1, len(chain))]
 
     first: dict[tuple[str, str], tuple[int, Fact]] = {}
@@ -173,7 +159,7 @@ def fact_ledger(versions: Sequence[tuple[int, str]]) -> FactLedger:
         present = [start]
         missing = []
         for index in range(start + 1, len(snapshots)):
-            found = _present(fact, snapshots[index], budget, cache, checks)
+            found = _present(fact, snapshots[index], budget, checks)
             (present if found else missing).append(index)
         last = present[-1]
         entries.append(
@@ -190,11 +176,20 @@ def fact_ledger(versions: Sequence[tuple[int, str]]) -> FactLedger:
 
     timeline = []
     for index, snapshot in enumerate(snapshots):
+        repair = numbers[index] in regenerated
+        recovered = 0
         if index == 0:
             drift, lost, added = None, 0, len(snapshot.facts)
+        elif repair:
+            facts = original_facts(regenerated[numbers[index]])
+            before = carried_by(chain[index - 1][1], facts)
+            after = carried_by(chain[index][1], facts)
+            lost, recovered = len(before - after), len(after - before)
+            drift = lost / len(before) if before else 0.0
+            added = len(snapshot.facts)
         else:
-            diff = diff_facts(snapshots[index - 1], snapshot, budget, cache)
-            drift, lost, added = diff.drift, len(diff.lost), len(diff.added)
+            diff = diff_facts(snapshots[index - 1], snapshot, budget)
+            drift, lost, added = diff.drift, diff.counted, len(diff.added)
         timeline.append(
             VersionPoint(
                 version=numbers[index],
@@ -204,48 +199,9 @@ def fact_ledger(versions: Sequence[tuple[int, str]]) -> FactLedger:
                 drift_score_vs_previous=drift,
                 lost=lost,
                 added=added,
+                regenerated=repair,
+                baseline="originals" if repair and index else "previous",
+                recovered=recovered,
             )
         )
     return FactLedger(versions=tuple(numbers), entries=tuple(entries), timeline=tuple(timeline))
-
-
-# ----------------------------------------------------------------------------- coverage
-
-
-def coverage(summaries: Sequence[str], originals: Iterable[str]) -> Coverage:
-    """Facts (paths, URLs, identifiers, errors) of the original messages no summary carried.
-
-    ``share_carried`` is 1.0 when the originals hold no such facts: nothing was lost.
-    """
-    texts = [text or "" for text in summaries]
-    carried_idents: set[tuple[str, str]] = set()
-    for text in texts:
-        carried_idents.update(fact.ident for fact in extract_facts(text))
-    mentions = Mentions(texts)
-    budget = Budget()
-
-    facts: list[Fact] = []
-    seen: set[tuple[str, str]] = set()
-    for original in originals:
-        if len(facts) >= MAX_COVERAGE_FACTS:
-            break
-        for fact in scan_facts(original or "", COVERAGE_KINDS, None):
-            if fact.ident not in seen:
-                seen.add(fact.ident)
-                facts.append(fact)
-                if len(facts) >= MAX_COVERAGE_FACTS:
-                    break
-
-    carried: list[Fact] = []
-    never: list[Fact] = []
-    for fact in facts:
-        if fact.ident in carried_idents or mentions.contains(fact, budget):
-            carried.append(fact)
-        else:
-            never.append(fact)
-    return Coverage(
-        original_facts=len(facts),
-        carried=tuple(carried),
-        never_carried=tuple(never),
-        share_carried=len(carried) / len(facts) if facts else 1.0,
-    )

@@ -10,7 +10,7 @@ from compaction.selectors.checkpoints import (
 )
 from compaction.selectors.compaction import CompactionEstimate, compaction_estimate, compaction_plan
 from compaction.selectors.context import session_context_build
-from compaction.selectors.drift import DRIFT_ORIGINALS_LIMIT, SessionDrift, session_drift
+from compaction.selectors.drift import SessionDrift, session_drift
 from compaction.selectors.messages import message_list
 from compaction.selectors.runs import run_list, run_live
 from compaction.selectors.sessions import (
@@ -22,7 +22,6 @@ from compaction.selectors.sessions import (
 )
 
 __all__ = [
-    "DRIFT_ORIGINALS_LIMIT",
     "CompactionEstimate",
     "SessionDrift",
     "checkpoint_context",

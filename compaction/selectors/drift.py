@@ -1,65 +1,140 @@
-"""The drift audit of a session's checkpoint chain: the fact ledger and the coverage."""
+"""The drift audit of a session: one read, bounded by settings, for the admin and the API.
+
+The newest ``DRIFT_MAX_VERSIONS`` checkpoint versions (the fact ledger and the timeline,
+regenerated versions measured against the originals they were built from) and the newest
+``DRIFT_ORIGINALS_LIMIT`` archived messages (coverage, ranked).
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
+from compaction.conf import app_settings
 from compaction.content import message_text
-from compaction.engine.ledger import Coverage, FactLedger, coverage, fact_ledger
-from compaction.models import ChatSession, Checkpoint, Message
+from compaction.engine.coverage import Coverage, coverage
+from compaction.engine.ledger import FactLedger, VersionPoint, fact_ledger
+from compaction.engine.verdicts import DRIFT_SCORE_DEFINITION
+from compaction.models import ChatSession, Checkpoint
+from compaction.selectors.messages import archived_originals
 
-# Coverage reads archived originals; an audit of a 100k-message archive must stay bounded.
-DRIFT_ORIGINALS_LIMIT = 5000
+
+@dataclass(frozen=True)
+class AuditedVersion:
+    """One checkpoint version of the audit, with its point on the timeline."""
+
+    pk: int
+    version: int
+    kind: str
+    fallback: bool
+    created_at: datetime
+    chars: int
+    tokens_before: int
+    tokens_after: int
+    messages_compacted: int
+    point: VersionPoint
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            **self.point.as_dict(),
+            "kind": self.kind,
+            "fallback": self.fallback,
+            "tokens_before": self.tokens_before,
+            "tokens_after": self.tokens_after,
+        }
 
 
 @dataclass(frozen=True)
 class SessionDrift:
+    versions: tuple[AuditedVersion, ...]
     ledger: FactLedger
     coverage: Coverage
-    #: version -> (tokens_before, tokens_after) of that checkpoint
-    tokens: dict[int, tuple[int, int]]
     originals_scanned: int
     originals_total: int
+    versions_total: int
+    #: The drift guard's threshold (``DRIFT_GUARD_MAX_LOSS``), None when the guard is off.
+    guard_limit: float | None
+
+    @property
+    def versions_capped(self) -> bool:
+        return self.versions_total > len(self.versions)
 
     def as_dict(self) -> dict[str, Any]:
         return {
-            "timeline": [
-                {
-                    **point.as_dict(),
-                    "tokens_before": self.tokens[point.version][0],
-                    "tokens_after": self.tokens[point.version][1],
-                }
-                for point in self.ledger.timeline
-            ],
+            "drift_score_definition": DRIFT_SCORE_DEFINITION,
+            "guard_limit": self.guard_limit,
+            "timeline": [version.as_dict() for version in self.versions],
             "ledger": self.ledger.as_dict(),
             "coverage": self.coverage.as_dict(),
             "originals_scanned": self.originals_scanned,
             "originals_total": self.originals_total,
+            "versions_total": self.versions_total,
         }
 
 
-def session_drift(
-    *, session: ChatSession, originals_limit: int = DRIFT_ORIGINALS_LIMIT
-) -> SessionDrift:
-    """The fact ledger over the checkpoint chain, and what the archive had that no summary kept.
+def session_drift(*, session: ChatSession) -> SessionDrift:
+    """The fact ledger over the newest versions, and what the archive had that no summary kept.
 
-    Coverage reads the newest ``originals_limit`` archived messages (the scan is bounded).
+    Bounded by ``DRIFT_MAX_VERSIONS`` and ``DRIFT_ORIGINALS_LIMIT`` (the newest of each).
     """
+    settings = app_settings.for_session(session)
+    checkpoints = Checkpoint.objects.filter(session=session)
+    total = checkpoints.count()
     rows = list(
-        Checkpoint.objects.filter(session=session)
-        .order_by("version")
-        .values_list("version", "summary", "tokens_before", "tokens_after")
+        checkpoints.order_by("-version").values(
+            "pk",
+            "version",
+            "kind",
+            "fallback",
+            "created_at",
+            "summary",
+            "last_seq",
+            "tokens_before",
+            "tokens_after",
+            "messages_compacted",
+        )[: settings.DRIFT_MAX_VERSIONS]
+    )[::-1]
+    originals, archived = archived_originals(
+        session=session, limit=int(settings.DRIFT_ORIGINALS_LIMIT)
     )
-    versions = [(version, summary) for version, summary, _, _ in rows]
-    archived = Message.objects.filter(session=session, seq__lte=session.archived_seq)
-    total = archived.count()
-    originals = archived.order_by("-seq").values_list("content", "format", "role")
-    texts = [message_text(content, fmt, role) for content, fmt, role in originals[:originals_limit]]
+    regenerated = {
+        row["version"]: [item for item in originals if item.seq <= row["last_seq"]]
+        for row in rows
+        if row["kind"] == Checkpoint.Kind.REGENERATE
+    }
+    ledger = fact_ledger([(row["version"], row["summary"]) for row in rows], regenerated)
+    carriers = [row["summary"] for row in rows]
+    if rows:
+        # Messages carried verbatim (the first message, pinned ones) are in the context too,
+        # so their facts are not lost even when no summary repeats them.
+        carried = checkpoints.filter(pk=rows[-1]["pk"]).values_list("carried", flat=True)
+        carriers += [
+            message_text(item.get("content"), item.get("format", "anthropic"), item.get("role"))
+            for item in (carried.first() or [])
+            if isinstance(item, dict)
+        ]
+    versions = tuple(
+        AuditedVersion(
+            pk=row["pk"],
+            version=row["version"],
+            kind=row["kind"],
+            fallback=row["fallback"],
+            created_at=row["created_at"],
+            chars=len(row["summary"]),
+            tokens_before=row["tokens_before"],
+            tokens_after=row["tokens_after"],
+            messages_compacted=row["messages_compacted"],
+            point=point,
+        )
+        for row, point in zip(rows, ledger.timeline, strict=True)
+    )
     return SessionDrift(
-        ledger=fact_ledger(versions),
-        coverage=coverage([summary for _, summary in versions], texts),
-        tokens={version: (before, after) for version, _, before, after in rows},
-        originals_scanned=len(texts),
-        originals_total=total,
+        versions=versions,
+        ledger=ledger,
+        coverage=coverage(carriers, originals) if rows else coverage([], []),
+        originals_scanned=len(originals),
+        originals_total=archived,
+        versions_total=total,
+        guard_limit=settings.DRIFT_GUARD_MAX_LOSS,
     )

@@ -122,12 +122,14 @@ class AnthropicSummarizer(Summarizer):
                 partials=request.partials,
                 previous_summary=request.previous_summary,
                 max_chars=request.max_chars,
+                keep_facts=request.keep_facts,
             )
         else:
             prompt = build_prompt(
                 transcript=request.transcript,
                 previous_summary=request.previous_summary,
                 max_chars=request.max_chars,
+                keep_facts=request.keep_facts,
             )
         if request.extra_instructions:
             prompt = f"{prompt}\n\nAdditional instructions:\n{request.extra_instructions.strip()}"

@@ -72,7 +72,9 @@ class AnthropicCompactionSummarizer(AnthropicSummarizer):
             "compaction": {
                 "type": "summarize",
                 "instructions": compaction_instructions(
-                    max_chars=request.max_chars, extra=request.extra_instructions
+                    max_chars=request.max_chars,
+                    extra=request.extra_instructions,
+                    keep_facts=request.keep_facts,
                 ),
             },
             "betas": [COMPACTION_BETA],

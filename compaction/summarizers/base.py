@@ -23,6 +23,10 @@ class SummaryRequest:
     max_chars: int
     system_prompt: str = ""
     extra_instructions: str = ""
+    #: Facts of the previous summary that an earlier attempt dropped (the drift guard).
+    #: They are data, quoted from stored text: prompts put them inside delimiters, never
+    #: among the instructions.
+    keep_facts: tuple[str, ...] = ()
     #: The previous checkpoint's server compaction block, when one stands for its summary.
     previous_block: dict[str, Any] | None = None
     #: A merge: summaries of consecutive parts of the range, oldest first, to be merged

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import django
 from django import template
 from django.utils.safestring import SafeString
 
@@ -30,12 +29,5 @@ def percent_filter(value: float | None, digits: int = 0) -> str:
 
 
 @register.simple_tag
-def drift_chart(points: Sequence[ChartPoint]) -> SafeString:
-    return drift_chart_svg(points)
-
-
-@register.simple_tag
-def breadcrumbs_as_list() -> bool:
-    """Whether this Django's admin writes breadcrumbs as ``<ol class="breadcrumbs">`` of
-    ``<li>`` (6.1, whose CSS styles only that) rather than ``<div class="breadcrumbs">``."""
-    return django.VERSION >= (6, 1)
+def drift_chart(points: Sequence[ChartPoint], guard_limit: float | None = None) -> SafeString:
+    return drift_chart_svg(points, guard_limit)

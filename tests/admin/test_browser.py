@@ -85,8 +85,12 @@ def session_with_history(django_user_model: Any, compaction_settings: Any) -> Ch
         messages = json.loads(path.read_text())["messages"]
         services.message_append(session_id=session.pk, messages=messages)
         services.compaction_run_execute(session_id=session.pk, trigger="command", force=True)
+    # The repair an operator runs from the admin: a version regenerated from the originals.
+    services.compaction_run_regenerate(session_id=session.pk, trigger="admin")
+    # Shown on the chart; off while building so the offline chain is the one it wrote.
+    compaction_settings(DRIFT_GUARD_MAX_LOSS=0.3)
     session.refresh_from_db()
-    assert session.checkpoint_version >= 3, session.checkpoint_version
+    assert session.checkpoint_version >= 4, session.checkpoint_version
     return session
 
 
@@ -121,6 +125,11 @@ def test_operator_reads_the_drift_timeline_and_a_diff(
     browser.get(live_server.url + reverse("admin:compaction_chatsession_change", args=[session.pk]))
     browser.find_element(By.CSS_SELECTOR, ".object-tools a[href$='/timeline/']").click()
     chart = _wait(browser, "svg.cmp-chart")
+    # The crumbs follow the running admin's markup (an <ol> on Django 6.1, a <div> before),
+    # so the admin's stylesheet paints them as on its own pages.
+    crumbs = browser.find_element(By.CSS_SELECTOR, ".breadcrumbs")
+    assert crumbs.value_of_css_property("background-color") == "rgba(38, 75, 93, 1)"
+    assert "Drift timeline" in crumbs.text
     assert chart.size["width"] > 600 and chart.size["height"] > 300
     points = browser.find_elements(By.CSS_SELECTOR, "svg.cmp-chart circle.cmp-pt-chars")
     assert len(points) == versions
@@ -128,7 +137,28 @@ def test_operator_reads_the_drift_timeline_and_a_diff(
     for text in ("drift timeline", f"{versions} versions", "fact ledger", "coverage"):
         assert text in body, text
     assert "context tokens before" in chart.text and "checkpoint version" in chart.text
+    # The guard threshold is drawn; the regenerated version is marked, and measured against
+    # its originals rather than the version before it.
+    assert "guard threshold 30%" in chart.text
+    marks = browser.find_elements(By.CSS_SELECTOR, "svg.cmp-chart g.cmp-regenerated")
+    assert [m.get_attribute("data-version") for m in marks] == [str(versions)]
+    assert "regenerated" in browser.find_element(By.CSS_SELECTOR, "#cmp-versions").text
+    assert (
+        "(facts lost + facts changed)" in browser.find_element(By.ID, "cmp-score-definition").text
+    )
     _screenshot(browser, "admin-drift-timeline.png")
+
+    # Coverage: the most needed never-carried facts first, each linked to its message; the
+    # rest behind a toggle.
+    coverage = browser.find_element(By.ID, "cmp-coverage")
+    browser.execute_script("arguments[0].scrollIntoView()", coverage)
+    rows = coverage.find_elements(By.CSS_SELECTOR, "#cmp-never-carried tbody tr")
+    assert 0 < len(rows) <= 10
+    assert rows[0].find_element(By.TAG_NAME, "a").get_attribute("href").endswith("/change/")
+    toggle = coverage.find_elements(By.CSS_SELECTOR, "details#cmp-never-carried-rest")
+    if toggle:
+        assert not toggle[0].find_element(By.TAG_NAME, "table").is_displayed()
+    _screenshot(browser, "admin-drift-coverage.png")
 
     # Compare the first and the latest version with the form.
     browser.find_element(By.LINK_TEXT, "Diff versions").click()
@@ -138,9 +168,10 @@ def test_operator_reads_the_drift_timeline_and_a_diff(
     browser.find_element(By.CSS_SELECTOR, "#cmp-diff-form [type=submit]").click()
     summary = _wait(browser, "#cmp-diff-summary")
     assert f"v1 → v{versions}" in summary.text
-    for text in ("drift score", "facts lost", "facts added", "facts retained", "growth"):
+    for text in ("drift score", "facts lost", "facts changed", "facts added", "growth"):
         assert text in summary.text.lower(), text
-    assert browser.find_elements(By.CSS_SELECTOR, "#cmp-lost-facts li.cmp-lost")
+    assert "(facts lost + facts changed)" in summary.text
+    assert browser.find_elements(By.CSS_SELECTOR, "#cmp-lost-facts li.cmp-lost .cmp-verdict")
     assert browser.find_elements(By.CSS_SELECTOR, "#cmp-added-facts li.cmp-added")
     assert _wait(browser, "table.cmp-diff").is_displayed()
     assert f"old=1&new={versions}" in browser.current_url

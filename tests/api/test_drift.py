@@ -19,7 +19,9 @@ DRIFTED = VALID_SUMMARY.replace(
 @pytest.fixture
 def chain(compaction_settings, django_user_model):
     compaction_settings(
-        AUTO_COMPACT="off", COMPACTION_THRESHOLD=2000, KEEP_RECENT_TOKENS=500,
+        AUTO_COMPACT="off",
+        COMPACTION_THRESHOLD=2000,
+        KEEP_RECENT_TOKENS=500,
         DRIFT_GUARD_MAX_LOSS=None,
     )
     owner = django_user_model.objects.create(username="owner")
@@ -84,3 +86,88 @@ def test_drift_endpoints_are_scoped_to_the_owner(chain, django_user_model):
         response = stranger.get(f"/api/compaction/sessions/{session.pk}/{path}")
         assert response.status_code == 404
         assert response.json()["error"]["code"] == "not_found"
+
+
+def test_diff_reports_changed_values_and_defines_the_score(chain, compaction_settings):
+    session, client = chain
+    body = client.get(f"/api/compaction/sessions/{session.pk}/checkpoints/2/diff/?against=1").json()
+    assert body["drift_score_definition"].startswith("Drift score = (facts lost + facts changed)")
+    counted = [v for v in body["verdicts"] if v["verdict"] in ("lost", "changed")]
+    assert body["facts_counted"] == len(counted) == len(body["lost"]) + len(body["changed"])
+    assert body["drift_score"] == pytest.approx(len(counted) / body["facts_old"])
+    assert {v["verdict"] for v in body["verdicts"]} <= {
+        "kept",
+        "moved",
+        "reworded",
+        "changed",
+        "condensed",
+        "lost",
+    }
+
+
+def test_the_api_and_the_admin_read_one_audit_bounded_by_settings(
+    chain, compaction_settings, django_user_model
+):
+    session, client = chain
+    compaction_settings(DRIFT_ORIGINALS_LIMIT=5)
+    body = client.get(f"/api/compaction/sessions/{session.pk}/drift/").json()
+    assert body["originals_scanned"] == 5 < body["originals_total"]
+    # The newest five archived messages: the ones coverage names come from them.
+    seqs = {fact["seq"] for fact in body["coverage"]["never_carried"] + body["coverage"]["carried"]}
+    assert all(seq > body["originals_total"] - 5 for seq in seqs)
+
+    admin = django_user_model.objects.create_superuser("ops", "ops@example.com", "pw")
+    from django.test import Client
+
+    browser = Client()
+    browser.force_login(admin)
+    page = browser.get(f"/admin/compaction/chatsession/{session.pk}/timeline/")
+    assert page.status_code == 200
+    coverage = page.context["coverage"]
+    assert coverage.as_dict() == body["coverage"]
+    assert [row["row"].point.as_dict() for row in page.context["versions"]] == [
+        {
+            k: v
+            for k, v in point.items()
+            if k not in ("kind", "fallback", "tokens_before", "tokens_after")
+        }
+        for point in body["timeline"]
+    ]
+    assert body["guard_limit"] is None  # the chain turned the guard off
+
+
+def test_coverage_tells_what_the_user_said_from_tool_output(chain):
+    session, client = chain
+    services.message_append(
+        session_id=session.pk,
+        messages=[
+            {"role": "user", "content": "Keep an eye on config/limits.yaml please."},
+            {
+                "role": "assistant",
+                "content": [
+                    {
+                        "type": "tool_use",
+                        "id": "toolu_1",
+                        "name": "bash",
+                        "input": {"command": "ls"},
+                    }
+                ],
+            },
+            {
+                "role": "user",
+                "content": [
+                    {"type": "tool_result", "tool_use_id": "toolu_1", "content": "deploy/run.sh"}
+                ],
+            },
+            *chat(20, start=100),
+        ],
+    )
+    services.compaction_run_execute(
+        session_id=session.pk, trigger="command", summarizer=ScriptedSummarizer(DRIFTED)
+    )
+    body = client.get(f"/api/compaction/sessions/{session.pk}/drift/").json()
+    never = {fact["value"]: fact for fact in body["coverage"]["never_carried"]}
+    assert never["config/limits.yaml"]["role"] == "user"
+    assert never["deploy/run.sh"]["role"] == "tool"
+    # What the user said ranks above the same kind of fact in tool output.
+    assert never["config/limits.yaml"]["rank"] > never["deploy/run.sh"]["rank"]

@@ -29,8 +29,9 @@ def test_dropped_path_is_lost_and_raises_the_drift_score() -> None:
     report = compare_summaries(old, new)
     assert "src/app/settings.py" in values(report.lost, "path")
     assert "/var/log/app" in values(report.retained, "path")
-    assert report.critical_lost >= 2  # the path and its Critical Context item
-    assert report.drift_score == report.critical_lost / report.critical_old
+    # One thing, one report: the path, not also the Critical Context line it sat in.
+    assert [v.fact.value for v in report.verdicts if v.counted] == ["src/app/settings.py"]
+    assert report.drift_score == report.counted / report.facts_old
     assert 0 < report.drift_score < 1
     assert report.section("Critical Context").removed == ("Config lives in src/app/settings.py",)
 
@@ -45,7 +46,8 @@ def test_reworded_decision_keeps_its_identifiers() -> None:
         critical="- File: `src/parser.py`",
     )
     report = compare_summaries(old, new)
-    assert "fromisoformat" in values(report.retained, "identifier")
+    [decision] = report.of("reworded")
+    assert decision.fact.kind == "decision" and decision.match.startswith("Chose")
     assert report.lost == ()
     assert report.added == ()
     assert report.drift_score == 0.0
@@ -64,13 +66,17 @@ def test_a_decision_that_drops_its_identifier_is_not_a_rewording() -> None:
     old = make_summary(decisions="- Use `fromisoformat` instead of regex because it is stricter")
     new = make_summary(decisions="- Ship on Friday after the review")
     report = compare_summaries(old, new)
-    assert "fromisoformat" in values(report.lost, "identifier")
+    # The decision is lost once; the identifier it named is its anchor, not a second report.
+    assert [(f.kind, f.value) for f in report.lost] == [
+        ("decision", "Use `fromisoformat` instead of regex because it is stricter")
+    ]
     assert report.section("Key Decisions").removed == (
         "Use `fromisoformat` instead of regex because it is stricter",
     )
     assert report.section("Key Decisions").added == ("Ship on Friday after the review",)
-    # Lost: the identifier and the decision; kept: the Constraints item.
-    assert (report.critical_lost, report.critical_old) == (2, 3)
+    # Of the constraint, the decision and the Next Steps task, the decision went.
+    assert (report.counted, report.facts_old) == (1, 3)
+    assert report.drift_score == pytest.approx(1 / 3)
 
 
 def test_plain_mention_still_counts_as_retained() -> None:
@@ -184,12 +190,15 @@ def test_results_are_frozen_and_json_ready() -> None:
     report = compare_summaries(VALID_SUMMARY, VALID_SUMMARY.replace("src/parser.py", "src/p.py"))
     data = json.loads(json.dumps(report.as_dict()))
     assert set(data) >= {"drift_score", "lost", "added", "sections", "line_diff", "growth"}
-    assert data["lost"][0]["kind"] == "path"
+    # The Goal's path and the Critical Context's line name one file: it changed, once.
+    assert data["changed"] == [{**data["verdicts"][0], "verdict": "changed", "match": "src/p.py"}]
+    assert data["changed"][0]["kind"] == "path" and data["lost"] == []
+    assert data["drift_score_definition"].startswith("Drift score = (facts lost + facts changed)")
     assert data["sections"][0]["name"] == "Goal"
     with pytest.raises(AttributeError):
         report.drift_score = 0.0  # type: ignore[misc]
     with pytest.raises(AttributeError):
-        report.lost[0].key = "x"  # type: ignore[misc]
+        report.verdicts[0].verdict = "kept"  # type: ignore[misc]
 
 
 # ----------------------------------------------------------------------------- properties
@@ -219,7 +228,8 @@ def test_drift_score_is_a_share(old: str, new: str) -> None:
     report = compare_summaries(old, new)
     assert 0.0 <= report.drift_score <= 1.0
     assert report.critical_lost <= report.critical_old
-    assert len(report.retained) + len(report.lost) == len(extract_facts(old))
+    assert len(report.retained) + len(report.lost) + len(report.changed) == len(extract_facts(old))
+    assert report.drift_score == (report.counted / report.facts_old if report.facts_old else 0)
     assert apply_diff(report.line_diff) == (old.splitlines(), new.splitlines())
 
 
@@ -230,3 +240,15 @@ def test_comparing_a_summary_with_itself_loses_nothing(text: str) -> None:
     assert report.drift_score == 0.0
     assert report.lost == report.added == ()
     assert extract_facts(text) == extract_facts(text)
+
+
+def test_one_word_in_another_form_is_a_move_not_a_new_value() -> None:
+    old = make_summary(next_steps="- Write the recommendation memo.")
+    new = make_summary(in_progress="- Writing the recommendation memo.", next_steps="- (none)")
+    [task] = [v for v in compare_summaries(old, new).verdicts if v.fact.kind == "task"]
+    assert (task.verdict, task.note) == ("moved", "Next Steps → In Progress")
+    # A different word in the same place is a new value.
+    old = make_summary(decisions="- Claim the simplified home office deduction.")
+    new = make_summary(decisions="- Claim the regular home office deduction.")
+    [decision] = compare_summaries(old, new).of("changed")
+    assert decision.note == "simplified → regular"

@@ -11,39 +11,36 @@ from tests.support.summaries import keys, make_summary, values
 
 def test_extracts_the_facts_of_a_summary() -> None:
     facts = extract_facts(VALID_SUMMARY)
-    assert values(facts, "path") == ["src/parser.py", "tests/test_parser.py"]
-    assert values(facts, "identifier") == [
-        "pytest tests/test_parser.py -k iso",
-        "parse_date()",
-        "datetime.fromisoformat",
-    ]
-    # The "Error:" label is not a second error, and the backticked error is not an identifier.
-    assert values(facts, "error") == [
-        "ValueError: Invalid isoformat string: '2024-01-01T00:00:00Z'"
-    ]
-    assert values(facts, "quoted") == ["2024-01-01T00:00:00Z"]
-    items = [(fact.section, fact.value) for fact in facts if fact.kind == "item"]
-    assert items == [
+    # One fact per thing, one kind each: the test command holds its path, the decision its
+    # identifier, the Critical Context error is not also an identifier or an item.
+    assert [(fact.kind, fact.section, fact.value) for fact in facts] == [
+        ("path", "Goal", "src/parser.py"),
         (
+            "preference",
             "Constraints & Preferences",
             "The user prefers pytest over unittest and wants no new dependencies.",
         ),
+        ("command", "Done", "pytest tests/test_parser.py -k iso"),
+        ("identifier", "In Progress", "parse_date()"),
         (
+            "decision",
             "Key Decisions",
             "Use `datetime.fromisoformat` instead of a regular expression, because it is stricter.",
         ),
+        ("task", "Next Steps", "Run the full test suite and report the results."),
         (
+            "error",
             "Critical Context",
-            "Error: `ValueError: Invalid isoformat string: '2024-01-01T00:00:00Z'`",
+            "ValueError: Invalid isoformat string: '2024-01-01T00:00:00Z'",
         ),
-        ("Critical Context", "File: `src/parser.py` line 42"),
     ]
     by_value = {fact.value: fact for fact in facts}
-    assert by_value["src/parser.py"].section == "Goal"
-    assert by_value["parse_date()"].section == "Progress"
     assert by_value["parse_date()"].key == "parse_date"
-    assert all(fact.critical for fact in facts if fact.kind != "quoted")
-    assert not by_value["2024-01-01T00:00:00Z"].critical
+    assert (
+        by_value["parse_date()"].context == "Rewriting `parse_date()` to accept timezone offsets."
+    )
+    assert not by_value["Run the full test suite and report the results."].critical
+    assert all(fact.critical for fact in facts if fact.kind != "task")
 
 
 def test_paths_keep_line_numbers_in_the_value_not_the_key() -> None:
@@ -65,22 +62,31 @@ def test_paths_keep_line_numbers_in_the_value_not_the_key() -> None:
     assert all(fact.section is None for fact in facts)
 
 
-def test_urls_identifiers_numbers_quotes_and_errors() -> None:
+def test_urls_identifiers_numbers_and_errors() -> None:
     text = make_summary(
         goal="Read https://example.com/docs/config. and keep `MAX_RETRIES` at 3 retries.",
         critical=(
             "- Upload limit is 50 MB, timeout 300 s (was 300 seconds), 1.2x faster, "
-            "20,000 tokens, v2.1\n"
-            "- 14 passed, 1 failed\n"
-            "- The user said \"never use unittest\" and the flag is '--strict'; it's fine.\n"
+            "20,000 tokens, v2.1, Python 3.12, $49.99, on 2025-03-14 at 09:40, port 8443\n"
+            "- Bucket s3://acme-etl/raw/ and mail dana.w@northwind.co about INC-4471, #48213\n"
+            "- Run `ls -F` then `make test`; `4242` and `--` are not names\n"
             "- Traceback (most recent call last)\n"
             "- FAILED tests/test_a.py::test_empty - AssertionError: boom\n"
-            "- error: could not compile `foo`"
+            "- error: could not compile `foo`\n"
+            "- 14 passed, 1 failed"
         ),
     )
     facts = extract_facts(text)
-    assert values(facts, "url") == ["https://example.com/docs/config"]
-    assert "MAX_RETRIES" in values(facts, "identifier")
+    assert values(facts, "url") == ["https://example.com/docs/config", "s3://acme-etl/raw/"]
+    assert values(facts, "identifier") == [
+        "MAX_RETRIES",
+        "dana.w@northwind.co",
+        "INC-4471",
+        "#48213",
+    ]
+    assert values(facts, "command") == ["ls -F", "make test"]
+    # Numbers with their unit, versions, money, dates, times, ports; counts of a test run
+    # ("14 passed") are progress, not facts.
     assert keys(facts, "number") == [
         "3 retry",
         "50 mb",
@@ -88,27 +94,43 @@ def test_urls_identifiers_numbers_quotes_and_errors() -> None:
         "1.2x",
         "20000 token",
         "v2.1",
-        "14 passed",
-        "1 failed",
+        "3.12",
+        "$49.99",
+        "2025-03-14",
+        "09:40",
+        "port 8443",
     ]
-    assert values(facts, "quoted") == ["never use unittest", "--strict"]
     errors = [(fact.value, fact.key) for fact in facts if fact.kind == "error"]
+    # The AssertionError belongs to the FAILED line, the `foo` to the compile error.
     assert errors == [
         ("Traceback (most recent call last)", "traceback (most recent call last)"),
         (
             "FAILED tests/test_a.py::test_empty - AssertionError: boom",
             "failed tests/test_a.py::test_empty",
         ),
-        ("AssertionError: boom", "assertionerror: boom"),
-        ("error: could not compile `foo`", "error: could not compile `foo`"),
+        ("error: could not compile `foo`", "error: could not compile foo"),
     ]
-    assert all(not fact.critical for fact in facts if fact.kind in ("number", "quoted"))
+    assert all(not fact.critical for fact in facts if fact.kind == "number")
+
+
+def test_markup_escapes_and_bare_numbers_are_not_facts() -> None:
+    text = (
+        "&lt;/body&gt;&lt;/h1&gt; <\\/li> \\nsrc/app.py\\n`4242` "
+        '"-//W3C//DTD HTML 4.01//EN" /body /h1 and /etc/hosts'
+    )
+    facts = extract_facts(text)
+    assert [(fact.kind, fact.value) for fact in facts] == [
+        ("path", "src/app.py"),
+        ("path", "/etc/hosts"),
+    ]
+    assert all("\\" not in fact.value for fact in facts)
 
 
 def test_fact_keys_and_validation() -> None:
     assert Fact("path", "src/a.py:10").key == "src/a.py"
     assert Fact("number", "300 seconds").key == normalize_key("number", "300s") == "300 s"
-    assert Fact("item", "- Use **pytest**,  always!").key == "use pytest always"
+    assert Fact("constraint", "- Use **pytest**,  always!").key == "use pytest always"
+    assert Fact("command", "$ ls  -F").key == "ls -F"
     assert Fact("url", "https://example.com/a/").key == "https://example.com/a"
     with pytest.raises(ValueError):
         Fact("colour", "blue")

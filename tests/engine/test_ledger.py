@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from compaction.content import message_text
+from compaction.engine.coverage import Original
 from compaction.engine.facts import extract_facts
 from compaction.engine.ledger import coverage, fact_ledger
 from tests.support.helpers import VALID_SUMMARY
@@ -42,7 +43,7 @@ def test_ledger_records_gaps_and_facts_lost_for_good() -> None:
     assert views.missing_in == (3, 4)
     assert views.gaps == ()
 
-    port = ledger.entry("item", "Port 8443")
+    port = ledger.entry("number", "Port 8443")
     assert port is not None and port.first_version == 2 and port.in_latest
 
     # Entries come in order of first appearance.
@@ -53,9 +54,10 @@ def test_ledger_records_gaps_and_facts_lost_for_good() -> None:
     assert timeline[1].drift_score_vs_previous is None
     assert timeline[1].added == timeline[1].facts
     assert timeline[2].drift_score_vs_previous == 0.0
-    assert timeline[3].drift_score_vs_previous > 0.5
-    assert timeline[3].lost >= 4
-    assert timeline[4].added >= 2
+    # v2 had both paths, the port, the constraint and the Next Steps task: the paths went.
+    assert timeline[3].drift_score_vs_previous == pytest.approx(2 / 5)
+    assert timeline[3].lost == 2
+    assert timeline[4].added == 1  # the models path came back
     assert all(point.chars > 0 for point in ledger.timeline)
 
 
@@ -158,8 +160,61 @@ def test_coverage_finds_facts_no_summary_carried() -> None:
         assert fact in carried
     assert result.original_facts == len(carried) + len(never)
     assert result.share_carried == pytest.approx(len(carried) / result.original_facts)
-    assert all(fact.kind in ("path", "url", "identifier", "error") for fact in result.carried)
+    assert all(
+        item.fact.kind in ("path", "url", "identifier", "error", "command")
+        for item in result.carried
+    )
     json.dumps(result.as_dict())
+
+
+def test_coverage_ranks_what_an_agent_needs_and_names_the_message() -> None:
+    originals = [
+        Original("m1", 1, "user", "Please look at `retry_budget` and https://example.com/a"),
+        Original("m2", 2, "assistant", "Reading src/app/jobs.py now."),
+        Original("m3", 3, "tool", "Traceback (most recent call last)\nKeyError: 'job_id'"),
+        Original("m4", 4, "assistant", "Edited src/app/jobs.py and src/app/util.py"),
+        Original("m5", 5, "assistant", "Ran `pytest -x tests/test_jobs.py`; src/app/jobs.py ok"),
+        Original("m6", 6, "tool", "docs/\nsrc/\nsetup.py"),
+    ]
+    result = coverage([make_summary()], originals)
+    ranked = [(item.fact.kind, item.fact.value) for item in result.never_carried]
+    # Errors first, then the path three messages touched, the URL the user gave, and the
+    # facts mentioned once (the user's identifier weighs as much as a path or a command).
+    assert ranked == [
+        ("error", "Traceback (most recent call last)"),
+        ("error", "KeyError: 'job_id'"),
+        ("path", "src/app/jobs.py"),
+        ("url", "https://example.com/a"),
+        ("path", "src/app/util.py"),
+        ("command", "pytest -x tests/test_jobs.py"),
+        # A directory listing's files weigh as paths, its directories as identifiers.
+        ("path", "setup.py"),
+        ("identifier", "retry_budget"),
+        ("path", "docs/"),
+        ("path", "src/"),
+    ]
+    jobs = result.never_carried[2]
+    assert (jobs.ref, jobs.seq, jobs.messages) == ("m2", 2, 3)
+    assert result.as_dict()["never_carried"][0]["message_id"] == "m3"
+
+
+def test_a_regenerated_version_is_measured_against_its_originals() -> None:
+    originals = [
+        Original("m1", 1, "user", "Fix src/a.py; the error is `KeyError: 'x'`"),
+        Original("m2", 2, "assistant", "Also touched src/b.py and src/c.py"),
+    ]
+    v1 = make_summary(critical="- src/a.py\n- src/b.py")
+    drifted = make_summary(critical="- (none)", next_steps="- Something else entirely.")
+    repaired = make_summary(critical="- src/a.py\n- src/c.py\n- KeyError: 'x'")
+    ledger = fact_ledger([(1, v1), (2, drifted), (3, repaired)], regenerated={3: originals})
+    point = {p.version: p for p in ledger.timeline}
+    assert point[2].baseline == "previous" and not point[2].regenerated
+    assert point[2].drift_score_vs_previous > 0.5
+    # Against the originals, the repair lost nothing the drifted v2 carried and recovered
+    # three facts: no spike on the timeline.
+    assert (point[3].regenerated, point[3].baseline) == (True, "originals")
+    assert point[3].drift_score_vs_previous == 0.0
+    assert point[3].recovered == 3
 
 
 def test_coverage_without_original_facts() -> None:

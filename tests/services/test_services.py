@@ -439,6 +439,29 @@ def test_system_checks_flag_bad_settings(settings):
     assert check_database() == []  # the tests run on PostgreSQL
 
 
+def test_system_checks_bound_the_drift_audit_settings(settings):
+    from compaction.checks import check_settings
+
+    settings.COMPACTION = {
+        "DRIFT_MAX_VERSIONS": 0,
+        "DRIFT_ORIGINALS_LIMIT": 10**9,
+        "DRIFT_JUDGE": "compaction.judges.NoSuchJudge",
+        "DRIFT_JUDGE_MODEL": "",
+    }
+    problems = {str(m.msg) for m in check_settings()}
+    assert problems == {
+        "COMPACTION['DRIFT_MAX_VERSIONS']: must be a positive integer, not 0",
+        "COMPACTION['DRIFT_ORIGINALS_LIMIT']: must be at most 1,000,000, not 1000000000",
+        "COMPACTION['DRIFT_JUDGE_MODEL']: must be a string of 1 to 255 characters, not ''",
+        "COMPACTION['DRIFT_JUDGE'] cannot be imported: Module \"compaction.judges\" does not "
+        'define a "NoSuchJudge" attribute/class',
+    }
+    settings.COMPACTION = {"DRIFT_JUDGE": None}
+    assert [str(m.msg) for m in check_settings()] == [
+        "COMPACTION['DRIFT_JUDGE']: must be a dotted path of 1 to 255 characters, not None"
+    ]
+
+
 def test_dry_run_estimate_counts_carried_messages(compaction_settings):
     compaction_settings(AUTO_COMPACT="off", KEEP_RECENT_TOKENS=300)
     data = json.loads((FIXTURES / "swe-03-pydicom__pydicom-1458.json").read_text())

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from compaction.conf import DEFAULTS, ResolvedSettings
+from compaction.engine.coverage import CoverageFact
 from compaction.engine.facts import Fact
 from compaction.summarizers.base import SummaryRequest
 from compaction.summarizers.offline import OfflineSummarizer
@@ -38,8 +40,10 @@ def make_summary(
     )
 
 
-def values(facts: tuple[Fact, ...], kind: str | None = None) -> list[str]:
-    return [fact.value for fact in facts if kind is None or fact.kind == kind]
+def values(facts: Sequence[Fact | CoverageFact], kind: str | None = None) -> list[str]:
+    """The values of ``facts`` (or of coverage's ranked facts), of one kind or all."""
+    plain = [getattr(item, "fact", item) for item in facts]
+    return [fact.value for fact in plain if kind is None or fact.kind == kind]
 
 
 def keys(facts: tuple[Fact, ...], kind: str) -> list[str]:

@@ -273,12 +273,9 @@ def drift_guard(
     report = compare_summaries(previous, summary.text)
     if limit is None or report.drift_score <= limit:
         return summary, {"fired": False, "drift_score": round(report.drift_score, 4)}
-    lost = [fact.value for fact in report.lost if fact.critical][:50]
-    instructions = (
-        "Your previous attempt dropped these facts from the previous checkpoint. Keep each of "
-        "them, verbatim, unless the new messages made it obsolete:\n"
-        + "\n".join(f"- {value}" for value in lost)
-    )
+    # What counts toward the score (lost, and changed to another value), as data: the
+    # prompt puts it inside delimiters, never among the instructions.
+    lost = [verdict.fact.value for verdict in report.verdicts if verdict.counted][:50]
     record: dict[str, Any] = {
         "fired": True,
         "limit": limit,
@@ -287,7 +284,7 @@ def drift_guard(
     }
     try:
         retried = call_summarizer(
-            summarizer, replace(last_request, extra_instructions=instructions), settings, usage
+            summarizer, replace(last_request, keep_facts=tuple(lost)), settings, usage
         )
     except SummarizerError as exc:
         record.update(kept="first", retry_error=exc.message)
@@ -296,8 +293,8 @@ def drift_guard(
     better = after.drift_score < report.drift_score
     record.update(
         drift_after=round(after.drift_score, 4),
-        lost_after=[fact.value for fact in after.lost if fact.critical][:50],
-        recovered=sorted(set(lost) - {fact.value for fact in after.lost if fact.critical}),
+        lost_after=[verdict.fact.value for verdict in after.verdicts if verdict.counted][:50],
+        recovered=sorted(set(lost) - {v.fact.value for v in after.verdicts if v.counted}),
         kept="retry" if better else "first",
     )
     return (retried if better else summary), record

@@ -37,9 +37,9 @@ class OfflineSummarizer(Summarizer):
             return SummaryResult(text=text, model=self.model)
         extractor = Extractor()
         extractor.run(request.messages)
-        # The host may list facts that must survive ("- ..." lines); other instructions are
-        # for a model and have no meaning here.
-        facts = [
+        # Facts that must survive: the drift guard's (data), and "- ..." lines a host put in
+        # its instructions; other instructions are for a model and mean nothing here.
+        facts = [fact for fact in request.keep_facts if fact.strip()] + [
             line.strip()[2:].strip()
             for line in request.extra_instructions.splitlines()
             if line.strip().startswith("- ") and line.strip()[2:].strip()

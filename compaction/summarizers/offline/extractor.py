@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from compaction.content import ANTHROPIC, BlockView, canonical_blocks, view
-from compaction.engine.facts import locate_facts, path_value, scan_facts
+from compaction.engine.facts import failing_frame, locate_facts, path_value, scan_facts
 from compaction.summarizers.offline.prose import (
     APPROVAL,
     CONSTRAINT,
@@ -57,8 +57,6 @@ class Item:
     key: str  # for deduplication
 
 
-# A traceback's innermost frame names the file and line that failed.
-_FRAME = re.compile(r'File "([^"\n]+)", line (\d+)')
 _TESTS = re.compile(r"\b\d+ (?:passed|failed|errors?)\b(?:,? \d+ \w+)*(?: in [\d.]+ ?s)?")
 # The counting lines this summarizer writes, parsed back to carry counts across updates.
 STATS = re.compile(
@@ -200,9 +198,9 @@ class Extractor:
         ]
         for error in errors[-3:]:  # the last ones name the actual exception
             self.fact("error", error)
-        frames = _FRAME.findall(text)
-        if frames:
-            self.fact("path", f"{frames[-1][0]}:{frames[-1][1]}")
+        frame = failing_frame(text)
+        if frame is not None:
+            self.fact("path", frame)
         tests = _TESTS.findall(text)
         if tests:
             self.pos += 1

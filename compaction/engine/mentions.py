@@ -1,0 +1,105 @@
+"""Does a text still state a fact, maybe without the same markup?
+
+A summary that drops the backticks around ``parse_config`` or writes ``src/a.py`` instead of
+``./src/a.py:42`` has not lost the fact. Searches share an explicit ``Budget`` so that an
+operator can point the drift audit at any stored text; when it runs out the answer is still
+deterministic, just less lenient (the fact counts as missing).
+
+Pure: no Django, no database.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from compaction.engine.facts import (
+    ATOM_KINDS,
+    MAX_SCAN_CHARS,
+    SIMPLE_TOKEN,
+    URL_PATTERN,
+    Fact,
+    collapse,
+    limited,
+    normalize_key,
+    path_key,
+    unescape,
+)
+
+# Characters str.find() may scan, per public call, when looking for a fact's plain mention.
+MENTION_SCAN_BUDGET = 200_000_000
+
+
+class Budget:
+    def __init__(self, chars: int = MENTION_SCAN_BUDGET) -> None:
+        self.chars = chars
+
+
+class Mentions:
+    """Answers "does this text still state the fact?" for the atomic kinds (not items)."""
+
+    def __init__(self, texts: Sequence[str]) -> None:
+        self.texts = [unescape(text[:MAX_SCAN_CHARS]) for text in texts]
+        self._tokens: set[str] | None = None
+        self._raw: str | None = None
+        self._lower: str | None = None
+
+    @property
+    def tokens(self) -> set[str]:
+        if self._tokens is None:
+            words: set[str] = set()
+            urls: set[str] = set()
+            for text in self.texts:
+                words.update(SIMPLE_TOKEN.findall(text))
+                urls.update(match.group() for match in limited(URL_PATTERN.finditer(text)))
+            # Variants are computed once per distinct token: long texts repeat a lot.
+            tokens = set(words)
+            for token in words:
+                trimmed = token.rstrip(".")
+                tokens.add(trimmed)
+                tokens.add(path_key(trimmed))
+            tokens.update(normalize_key("url", url) for url in urls)
+            self._tokens = tokens
+        return self._tokens
+
+    @property
+    def raw(self) -> str:
+        if self._raw is None:
+            self._raw = "\n".join(self.texts)
+        return self._raw
+
+    @property
+    def lower(self) -> str:
+        if self._lower is None:
+            self._lower = "\n".join(collapse(text.lower()) for text in self.texts)
+        return self._lower
+
+    def contains(self, fact: Fact, budget: Budget) -> bool:
+        if fact.kind not in ATOM_KINDS or not fact.key:
+            return False
+        if fact.kind in ("path", "url") or (
+            fact.kind == "identifier" and SIMPLE_TOKEN.fullmatch(fact.key)
+        ):
+            return fact.key in self.tokens
+        haystack = self.raw if fact.kind in ("identifier", "command") else self.lower
+        return _find_word(haystack, fact.key, budget)
+
+
+def _is_word(char: str) -> bool:
+    return char.isalnum() or char == "_"
+
+
+def _find_word(haystack: str, needle: str, budget: Budget) -> bool:
+    """``needle`` occurs in ``haystack`` not glued to surrounding word characters."""
+    if budget.chars < len(haystack):
+        return False
+    budget.chars -= len(haystack)
+    check_before, check_after = _is_word(needle[0]), _is_word(needle[-1])
+    start = haystack.find(needle)
+    while start >= 0:
+        end = start + len(needle)
+        before_ok = not check_before or start == 0 or not _is_word(haystack[start - 1])
+        after_ok = not check_after or end == len(haystack) or not _is_word(haystack[end])
+        if before_ok and after_ok:
+            return True
+        start = haystack.find(needle, start + 1)
+    return False

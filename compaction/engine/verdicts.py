@@ -1,0 +1,379 @@
+"""What became of each fact of an old summary version in a new one.
+
+For every fact of the old version, one verdict:
+
+- ``kept``: the new version states it (the same key, or a plain mention of the same value);
+- ``moved``: kept, but in another section (In Progress → Done, Next Steps → In Progress);
+- ``reworded``: a decision, constraint, preference, task or note said in other words;
+- ``changed``: the same thing with a new value (a timeout from 30 s to 45 s, a new version,
+  another path for the same file, a rule turned from "always" into "never");
+- ``condensed``: a finished (Done) item folded into a broader one, as the UPDATE prompt allows;
+- ``lost``: none of the above.
+
+Only ``lost`` and ``changed`` count toward the drift score (see ``DRIFT_SCORE_DEFINITION``).
+
+Pure: no Django, no database. Work is bounded by ``MAX_PAIR_CHECKS``.
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from compaction.engine.facts import (
+    ATOM_KINDS,
+    MAX_SCAN_CHARS,
+    Fact,
+    atom_spans,
+    summary_facts,
+)
+from compaction.engine.mentions import Budget, Mentions
+from compaction.engine.outline import Item, items
+
+VERDICTS: tuple[str, ...] = ("kept", "moved", "reworded", "changed", "condensed", "lost")
+#: The verdicts that count toward the drift score.
+COUNTED: frozenset[str] = frozenset({"lost", "changed"})
+DRIFT_SCORE_DEFINITION = (
+    "Drift score = (facts lost + facts changed) / facts of the older version. A fact is a "
+    "path, URL, command, error, identifier, number with its unit, decision, constraint, "
+    "preference, task or note; kept, moved, reworded and condensed facts do not count."
+)
+# Old x new comparisons per diff when pairing items (beyond it, unpaired items are lost).
+MAX_PAIR_CHECKS = 50_000
+#: Word similarity (Dice) from which an item is a rewording of another.
+REWORD_MIN = 0.5
+#: Word similarity from which an item that keeps every fact it names is a rewording.
+ANCHORED_REWORD_MIN = 0.25
+#: Share of an old Done item's words a broader new Done item must hold to have condensed it,
+#: and the lower share that is enough when every name of the old item survives somewhere.
+CONDENSED_MIN = 0.5
+CONDENSED_NAMED_MIN = 0.25
+#: Word similarity of the lines around two values from which they are "the same thing".
+FRAME_MIN = 0.5
+#: A task that moved on (Next Steps → In Progress → Done) is often told in fewer words: the
+#: share of the shorter wording's words the two must share.
+FORWARD_MIN = 0.5
+_STAGES = {"Next Steps": 0, "In Progress": 1, "Done": 2}
+
+_WORD = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+_NEGATIONS = frozenset({"never", "not", "no", "don", "dont", "avoid", "without", "stop", "nor"})
+_STOPWORDS = frozenset(
+    {
+        "a", "an", "the", "and", "or", "of", "to", "in", "on", "at", "for", "by", "with",
+        "from", "into", "over", "than", "then", "that", "this", "it", "its", "is", "are",
+        "was", "were", "be", "been", "as", "so", "use", "used", "using", "instead", "must",
+        "should", "always", "also", "all", "any", "via", "per", "s", "t", "we", "our", "user",
+        "users", "agent", "they", "he", "she", "their", "his", "her", "wants", "want", "prefers",
+        "prefer", "likes", "decided", "decide", "chose", "chosen", "choose", "picked", "opted",
+        "go", "going", "keep", "kept", "now", "still", "only", "just", "will", "can", "do",
+        "does", "done", "has", "have", "had", "because", "since", "inside", "within", "after",
+        "before", "when", "which", "who", "what", "there", "here", "new", "file", "value",
+        "command", "error", "url", "need", "needs", "needed", "make", "sure", "each", "every",
+    }
+)  # fmt: skip
+_NAME = re.compile(r"(?<=\s)[A-Z][\w-]*")
+_NUMERAL = re.compile(r"\d[\d.,:]*\d|\d")
+_DONE = "Done"
+
+
+def _stem(word: str) -> str:
+    for suffix in ("ies", "ing", "ed", "es", "s"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            word = word[: -len(suffix)] + ("y" if suffix == "ies" else "")
+            break
+    return word[:6]
+
+
+@functools.lru_cache(maxsize=16_384)
+def content_words(text: str) -> frozenset[str]:
+    """The stemmed content words of ``text``: what two wordings of one thing share."""
+    words = _WORD.findall(text.lower().replace("n't", " not"))
+    return frozenset(
+        _stem(word) for word in words if word not in _STOPWORDS and word not in _NEGATIONS
+    )
+
+
+def polarity(text: str) -> bool:
+    """True when ``text`` forbids or negates ("never", "do not", "avoid")."""
+    words = set(_WORD.findall(text.lower().replace("n't", " not")))
+    return bool(words & {"never", "not", "no", "avoid", "without", "nor"})
+
+
+def dice(a: frozenset[str], b: frozenset[str]) -> float:
+    return 2 * len(a & b) / (len(a) + len(b)) if a and b else 0.0
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What became of one fact of the old version; ``match`` is its counterpart, if any."""
+
+    fact: Fact
+    verdict: str
+    match: str = ""
+    note: str = ""
+
+    @property
+    def counted(self) -> bool:
+        return self.verdict in COUNTED
+
+    def as_dict(self) -> dict[str, Any]:
+        return {**self.fact.as_dict(), "verdict": self.verdict, "match": self.match,
+                "note": self.note}  # fmt: skip
+
+
+class Snapshot:
+    """A summary with its facts, places, items and mention index, computed once."""
+
+    def __init__(self, text: str) -> None:
+        self.text = (text or "")[:MAX_SCAN_CHARS]
+        found = summary_facts(self.text)
+        self.outline = found.outline
+        self.facts = found.facts
+        self.places = found.places
+        self.idents = {fact.ident for fact in self.facts}
+        self.mentions = Mentions([self.text])
+        self.critical = sum(1 for fact in self.facts if fact.critical)
+        self._lines: list[tuple[str, Item]] | None = None
+        self._anchors: dict[str, frozenset[tuple[str, str]]] = {}
+
+    def items(self, section: str) -> list[Item]:
+        return items(self.outline.lines.get(section, ()))
+
+    @property
+    def lines(self) -> list[tuple[str, Item]]:
+        """Every bullet of the summary with its place (Progress split into Done / In Progress)."""
+        if self._lines is None:
+            found: list[tuple[str, Item]] = []
+            for name, section_lines in self.outline.lines.items():
+                if name == "Progress":
+                    for sub, sub_lines in self.outline.progress.items():
+                        found += [(sub, item) for item in items(sub_lines)]
+                else:
+                    found += [(name, item) for item in items(section_lines)]
+            self._lines = found
+        return self._lines
+
+    def anchors(self, text: str) -> frozenset[tuple[str, str]]:
+        found = self._anchors.get(text)
+        if found is None:
+            found = frozenset((span[2], key) for span, key in atom_spans(text))
+            self._anchors[text] = found
+        return found
+
+
+def _frame(fact: Fact) -> frozenset[str]:
+    """The words around a value: what it is the value *of*."""
+    return content_words(fact.context) - content_words(fact.value)
+
+
+def _basename(key: str) -> str:
+    return key.rsplit("/", 1)[-1]
+
+
+class _Judge:
+    def __init__(self, old: Snapshot, new: Snapshot, budget: Budget) -> None:
+        self.old, self.new, self.budget = old, new, budget
+        self.checks = MAX_PAIR_CHECKS
+        new_only = [
+            fact
+            for fact in new.facts
+            if fact.kind in ATOM_KINDS
+            and fact.ident not in old.places
+            and not old.mentions.contains(fact, budget)
+        ]
+        self.replacements = {kind: [f for f in new_only if f.kind == kind] for kind in ATOM_KINDS}
+        self.used_replacements: set[tuple[str, str]] = set()
+        self.used_lines: set[int] = set()
+        self.new_words = set(_WORD.findall(new.text.lower()))
+
+    def present(self, fact: Fact) -> bool:
+        return fact.ident in self.new.places or self.new.mentions.contains(fact, self.budget)
+
+    def atom(self, fact: Fact) -> Verdict:
+        places = self.new.places.get(fact.ident)
+        if places is not None:
+            old_places = self.old.places.get(fact.ident, frozenset())
+            if fact.section not in places and not (old_places & places):
+                return Verdict(
+                    fact, "moved", fact.value, _arrow(fact.section, sorted_places(places))
+                )
+            return Verdict(fact, "kept", fact.value)
+        if self.new.mentions.contains(fact, self.budget):
+            return Verdict(fact, "kept", fact.value)
+        replacement = self.replacement(fact)
+        if replacement is not None:
+            return Verdict(
+                fact, "changed", replacement.value, f"{fact.value} → {replacement.value}"
+            )
+        if fact.section == _DONE:
+            broader = self.broader(fact.context)
+            if broader is not None:
+                return Verdict(fact, "condensed", broader)
+        return Verdict(fact, "lost")
+
+    def replacement(self, fact: Fact) -> Fact | None:
+        frame = _frame(fact)
+        best: tuple[float, Fact] | None = None
+        for candidate in self.replacements.get(fact.kind, ()):
+            if candidate.ident in self.used_replacements:
+                continue
+            score = dice(frame, _frame(candidate))
+            if fact.kind == "path" and _basename(fact.key) == _basename(candidate.key):
+                score = max(score, 1.0)
+            if score >= FRAME_MIN and (best is None or score > best[0]):
+                best = (score, candidate)
+        if best is None:
+            return None
+        self.used_replacements.add(best[1].ident)
+        return best[1]
+
+    def broader(self, text: str) -> str | None:
+        """The new Done item that ``text`` (an old Done item) was folded into, if any."""
+        words = {word for word in content_words(text) if not word.isdigit()}
+        if not words:
+            return None
+        # Condensing drops wording and detail, not names: "Casa do Largo" gone is a loss.
+        names = {name.lower() for name in _NAME.findall(text)}
+        minimum = CONDENSED_NAMED_MIN if names <= self.new_words else CONDENSED_MIN
+        for place, item in self.new.lines:
+            if place != _DONE:
+                continue
+            other = content_words(item.text)
+            if len(other) > len(words) // 2 and len(words & other) / len(words) >= minimum:
+                return item.text
+        return None
+
+    def items(self, facts: Sequence[Fact]) -> dict[int, Verdict]:
+        """Verdicts of the old items not found by key: best rewordings first, one-to-one."""
+        verdicts: dict[int, Verdict] = {}
+        by_key: dict[str, list[tuple[str, Item]]] = {}
+        for place, item in self.new.lines:
+            by_key.setdefault(item.key, []).append((place, item))
+        pending: list[int] = []
+        for index, fact in enumerate(facts):
+            same = by_key.get(fact.key)
+            if same:
+                places = {place for place, _ in same}
+                if fact.section in places:
+                    verdicts[index] = Verdict(fact, "kept", fact.value)
+                else:
+                    verdicts[index] = Verdict(
+                        fact, "moved", same[0][1].text, _arrow(fact.section, sorted_places(places))
+                    )
+            else:
+                pending.append(index)
+        candidates: list[tuple[float, int, int]] = []
+        for index in pending:
+            fact = facts[index]
+            words = content_words(fact.value)
+            anchors = self.old.anchors(fact.value)
+            for line_no, (place, item) in enumerate(self.new.lines):
+                if self.checks <= 0:
+                    break
+                self.checks -= 1
+                other = content_words(item.text)
+                score = dice(words, other)
+                if anchors and anchors <= self.new.anchors(item.text):
+                    score += 0.5 if score >= ANCHORED_REWORD_MIN else 0.0
+                elif score < REWORD_MIN and _forward(fact.section, place) and words and other:
+                    shared = len(words & other) / min(len(words), len(other))
+                    score = REWORD_MIN * shared if shared >= FORWARD_MIN else 0.0
+                    score = score if score >= REWORD_MIN / 2 else 0.0
+                if score >= REWORD_MIN or (score and _forward(fact.section, place)):
+                    candidates.append((-score, index, line_no))
+        candidates.sort()
+        # Best pairs first; an item claimed by a better pair is still open to another old
+        # item (two steps merged into one), but only as a second choice.
+        for _score, index, line_no in candidates:
+            if index in verdicts:
+                continue
+            self.used_lines.add(line_no)
+            verdicts[index] = self.rewording(facts[index], *self.new.lines[line_no])
+        for index in pending:
+            if index not in verdicts:
+                fact = facts[index]
+                broader = self.broader(fact.value) if fact.section == _DONE else None
+                verdicts[index] = (
+                    Verdict(fact, "condensed", broader) if broader else Verdict(fact, "lost")
+                )
+        return verdicts
+
+    def rewording(self, fact: Fact, place: str, item: Item) -> Verdict:
+        old_anchors = self.old.anchors(fact.value)
+        new_anchors = self.new.anchors(item.text)
+        missing = sorted(value for kind, value in old_anchors - new_anchors)
+        added = sorted(value for kind, value in new_anchors - old_anchors)
+        if missing and added:
+            note = f"{', '.join(missing)} → {', '.join(added)}"
+            return Verdict(fact, "changed", item.text, note)
+        old_numbers, new_numbers = (
+            set(_NUMERAL.findall(fact.value)),
+            set(_NUMERAL.findall(item.text)),
+        )
+        if old_numbers - new_numbers and new_numbers - old_numbers:
+            gone, came = sorted(old_numbers - new_numbers), sorted(new_numbers - old_numbers)
+            return Verdict(fact, "changed", item.text, f"{', '.join(gone)} → {', '.join(came)}")
+        swapped = _swapped_word(fact.value, item.text)
+        if swapped is not None:
+            return Verdict(fact, "changed", item.text, f"{swapped[0]} → {swapped[1]}")
+        if polarity(fact.value) != polarity(item.text):
+            return Verdict(fact, "changed", item.text, "the rule's sense is reversed")
+        verdict = "reworded" if place == fact.section else "moved"
+        note = "" if verdict == "reworded" else _arrow(fact.section, place)
+        return Verdict(fact, verdict, item.text, note)
+
+
+def _swapped_word(old: str, new: str) -> tuple[str, str] | None:
+    """The one word swapped for another in an otherwise identical sentence, if that is all.
+
+    "Claim the simplified deduction" → "Claim the regular deduction" is a new value, not a
+    rewording: a rewording moves or changes more than one word.
+    """
+    a, b = _WORD.findall(old.lower()), _WORD.findall(new.lower())
+    ops = [op for op in difflib.SequenceMatcher(None, a, b).get_opcodes() if op[0] != "equal"]
+    if len(ops) != 1:
+        return None
+    tag, i1, i2, j1, j2 = ops[0]
+    if tag != "replace" or i2 - i1 != 1 or j2 - j1 != 1:
+        return None
+    before, after = a[i1], b[j1]
+    if before in _STOPWORDS or after in _STOPWORDS or _inflected(before, after):
+        return None
+    return before, after
+
+
+def _inflected(a: str, b: str) -> bool:
+    """One word in two forms ("write" / "writing", "run" / "runs"): not a new value."""
+    if _stem(a) == _stem(b):
+        return True
+    shorter = min(len(a), len(b))
+    common = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), shorter)
+    return not a.isdigit() and common >= 3 and common >= shorter - 2
+
+
+def _forward(old: str | None, new: str) -> bool:
+    """A task's move along Next Steps → In Progress → Done."""
+    return old in _STAGES and new in _STAGES and _STAGES[new] > _STAGES[old]
+
+
+def sorted_places(places: frozenset[str | None] | set[str | None]) -> str:
+    return ", ".join(sorted(place or "(no section)" for place in places))
+
+
+def _arrow(old: str | None, new: str) -> str:
+    return f"{old or '(no section)'} → {new}"
+
+
+def judge_facts(old: Snapshot, new: Snapshot, budget: Budget | None = None) -> tuple[Verdict, ...]:
+    """One verdict per fact of ``old``, in the order of ``old``'s facts."""
+    judge = _Judge(old, new, budget or Budget())
+    atoms = {i: judge.atom(f) for i, f in enumerate(old.facts) if f.kind in ATOM_KINDS}
+    item_indexes = [i for i, f in enumerate(old.facts) if f.kind not in ATOM_KINDS]
+    item_verdicts = judge.items([old.facts[i] for i in item_indexes])
+    for position, index in enumerate(item_indexes):
+        atoms[index] = item_verdicts[position]
+    return tuple(atoms[i] for i in range(len(old.facts)))
