@@ -465,3 +465,20 @@ def test_offline_merge_keeps_the_facts_of_every_part_and_the_previous_checkpoint
     ):
         assert fact in text, fact
     assert text.startswith("## Goal\nFix the importer.")
+
+
+def test_offline_merge_keeps_the_facts_the_drift_guard_sends_back():
+    from compaction.summarizers import SummaryRequest
+
+    summarizer = OfflineSummarizer(settings=ResolvedSettings(DEFAULTS))
+    text = summarizer.summarize(
+        SummaryRequest(
+            messages=(),
+            transcript="",
+            previous_summary=None,
+            max_chars=6000,
+            partials=("## Goal\nShip it.", "## Goal\nShip it.\n## Next Steps\n- Tag v2"),
+            keep_facts=("Deploy only from `release/2.0`",),
+        )
+    ).text
+    assert "Deploy only from `release/2.0`" in text and "Tag v2" in text

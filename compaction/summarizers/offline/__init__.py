@@ -33,7 +33,12 @@ class OfflineSummarizer(Summarizer):
 
     def summarize(self, request: SummaryRequest) -> SummaryResult:
         if request.partials:
-            text = merge_summaries(request.previous_summary, request.partials, request.max_chars)
+            text = merge_summaries(
+                request.previous_summary,
+                request.partials,
+                request.max_chars,
+                [fact for fact in request.keep_facts if fact.strip()],
+            )
             return SummaryResult(text=text, model=self.model)
         extractor = Extractor()
         extractor.run(request.messages)

@@ -99,12 +99,16 @@ def summary_lists(summary: str) -> tuple[str, dict[str, list[Item]]]:
     return safe(goal, GOAL_MAX_CHARS), lists
 
 
-def merge_summaries(previous: str | None, partials: Sequence[str], max_chars: int) -> str:
-    """Fold partial summaries, oldest first, into ``previous`` as updates would."""
+def merge_summaries(
+    previous: str | None, partials: Sequence[str], max_chars: int, facts: Sequence[str] = ()
+) -> str:
+    """Fold partial summaries, oldest first, into ``previous`` as updates would; ``facts``
+    that must survive join the last fold."""
     text = previous or ""
-    for partial in partials:
+    for index, partial in enumerate(partials):
         goal, lists = summary_lists(partial)
-        goal, merged = merge(text, goal, lists, [])
+        last = index == len(partials) - 1
+        goal, merged = merge(text, goal, lists, list(facts) if last else [])
         text = fit(goal, merged, max_chars)
     return text
 
