@@ -75,7 +75,7 @@ def test_chunks_are_summarized_side_by_side_then_merged(small, compaction_settin
     assert len(leaves) > 3 and all(r.previous_summary is None for r in leaves)
     seqs = sorted(m["seq"] for r in leaves for m in r.messages)
     assert seqs == list(range(1, run.cut_seq + 1))  # each archived message once
-    assert summarizer.peak == 3  # side by side, never more than SUMMARY_CONCURRENCY
+    assert 1 < summarizer.peak <= 3  # side by side, never more than SUMMARY_CONCURRENCY
     final = summarizer.requests[-1]
     assert final.partials and final.previous_summary is None
     assert run.llm_calls == len(summarizer.requests)
