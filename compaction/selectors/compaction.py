@@ -45,20 +45,21 @@ def compaction_plan(*, session: ChatSession, settings: ResolvedSettings) -> CutD
     floor = planning_floor(
         appended_tokens=session.appended_tokens, keep_recent_tokens=settings.KEEP_RECENT_TOKENS
     )
-    # Two index ranges in one statement, each filtered on one column only: with a seq
-    # condition next to them, a planner without fresh statistics walks every active row
-    # by seq instead. The archive is left out here, in Python.
+    # Two index ranges in one statement, neither filtered by seq: with a seq
+    # condition beside them, a planner without fresh statistics walks every active row by
+    # seq instead. The archive is left out here, in Python.
     columns = ("seq", "role", "token_estimate", "pinned", "answers_tools", "tokens_through")
     recent = Message.objects.filter(session=session, tokens_through__gte=floor).order_by()
+    # Pinned only (its partial index): a tokens_through bound here would send the planner
+    # down the running-total index across the whole history. A pinned row inside the
+    # window comes twice and is kept once.
     pinned = Message.objects.filter(session=session, pinned=True).order_by()
-    rows = sorted(
-        row
-        for row in recent.values_list(*columns)
+    union = (
+        recent.values_list(*columns)
         .union(pinned.values_list(*columns), all=True)
         .order_by()  # the model's ordering does not apply to a union (Django 6.1 says so)
-        if row[0] > session.archived_seq
     )
-    rows = [row for index, row in enumerate(rows) if not index or row[0] != rows[index - 1][0]]
+    rows = sorted({row[0]: row for row in union if row[0] > session.archived_seq}.values())
     window = [row for row in rows if row[5] >= floor]
     first_seq = session.archived_seq + 1
     protect = (

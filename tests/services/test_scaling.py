@@ -226,3 +226,17 @@ def test_a_history_larger_than_the_window_is_cut_to_fit_and_says_so(compaction_s
     whole = selectors.session_context_build(session=session)
     assert not whole.truncated and whole.omitted_messages == 0
     assert len(whole.messages) > len(payload.messages)
+
+
+def test_a_pinned_message_in_the_recent_window_is_planned_once(compaction_settings):
+    compaction_settings(AUTO_COMPACT="off", KEEP_RECENT_TOKENS=200)
+    session = _history(40)
+    services.message_append(
+        session_id=session.pk,
+        messages=[{**user("Remember: deploy on Fridays only"), "pinned": True}],
+    )
+    services.message_append(session_id=session.pk, messages=[assistant("Noted.")])
+    session.refresh_from_db()
+    estimate = selectors.compaction_estimate(session=session)
+    assert estimate.would_compact
+    assert estimate.messages_to_compact + estimate.messages_kept == session.message_count

@@ -28,9 +28,9 @@ def checkpoint_native_create(
     Counters and the archive bound are updated on ``session`` and saved by the caller's
     UPDATE; ``message`` must carry its running total (``tokens_through``).
     """
-    previous = Checkpoint.objects.filter(session=session).order_by("-version").first()
     if message.seq == 1:
         return None
+    previous = Checkpoint.objects.filter(session=session).order_by("-version").first()
     now = timezone.now()
     # Everything active before the message: known from the running totals, not by reading.
     first_seq = session.archived_seq + 1

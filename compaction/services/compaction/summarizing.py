@@ -219,14 +219,16 @@ def summarize_tree(
         errors = [item for item in leaves if isinstance(item, SummarizerError)]
         if len(errors) == len(leaves) or (errors and settings.FALLBACK != "annotate"):
             raise errors[0]
-        gaps = tuple(
-            _gap_note(chunk, item)
-            for chunk, item in zip(chunks, leaves, strict=True)
+        notes = {
+            index: _gap_note(chunk, item)
+            for index, (chunk, item) in enumerate(zip(chunks, leaves, strict=True))
             if isinstance(item, SummarizerError)
-        )
+        }
+        gaps = tuple(notes.values())
+        # A gap stands in the tree as a one-item summary, so that every merge keeps it.
         partials = [
-            item.text if not isinstance(item, SummarizerError) else _gap_note(chunk, item)
-            for chunk, item in zip(chunks, leaves, strict=True)
+            f"## Critical Context\n- {notes[index]}" if index in notes else item.text
+            for index, item in enumerate(leaves)
         ]
         rounds = 1
         # The previous checkpoint joins the last merge: leave it room in every group.
@@ -250,8 +252,7 @@ def _gap_note(chunk: TranscriptChunk, error: SummarizerError) -> str:
     seqs = [m["seq"] for m in chunk.messages if "seq" in m]
     span = f"messages #{seqs[0]}-#{seqs[-1]}" if seqs else "a part of the conversation"
     return (
-        "## Critical Context\n"
-        f"- [Compaction gap: {span} could not be summarized ({error.message}); the "
+        f"[Compaction gap: {span} could not be summarized ({error.message}); the "
         "originals remain in the archive.]"
     )
 
