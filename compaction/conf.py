@@ -82,6 +82,18 @@ DEFAULTS: dict[str, Any] = {
     # MEMORY_FLUSH_MARGIN tokens of the threshold.
     "MEMORY_FLUSH": None,
     "MEMORY_FLUSH_MARGIN": 4000,
+    # The flush turn's prompt (the context payload's memory_flush.prompt); None ships
+    # compaction.engine.memory.MEMORY_FLUSH_PROMPT.
+    "MEMORY_FLUSH_PROMPT": None,
+    # Carried into every checkpoint verbatim, whatever the summarizer wrote: failing tool
+    # results and tracebacks ("errors"), explicit decisions, git commit lines ("commits");
+    # newest first, within PRESERVE_MAX_TOKENS. An empty list turns it off.
+    "PRESERVE": ["errors", "decisions", "commits"],
+    "PRESERVE_MAX_TOKENS": 2000,
+    # The summarizer model's own context window: its input plus MAX_TOKENS must fit it
+    # minus SUMMARY_RESERVE_TOKENS, and chunking follows from that.
+    "SUMMARY_CONTEXT_WINDOW": 200_000,
+    "SUMMARY_RESERVE_TOKENS": 8_000,
     # "off"; "sync": message_append compacts in the same request when over the threshold;
     # "async": it queues one Celery task after the transaction commits.
     "AUTO_COMPACT": "sync",
@@ -119,6 +131,9 @@ SESSION_OVERRIDABLE = frozenset(
         "PROMPT_CACHE",
         "PROMPT_CACHE_TTL",
         "AUTO_COMPACT",
+        "PRESERVE",
+        "PRESERVE_MAX_TOKENS",
+        "MEMORY_FLUSH_MARGIN",
     }
 )
 
@@ -137,6 +152,8 @@ NON_NEGATIVE_INTS = (
     "KEEP_LAST_TOOL_RESULTS",
     "RESERVE_TOKENS",
     "MEMORY_FLUSH_MARGIN",
+    "PRESERVE_MAX_TOKENS",
+    "SUMMARY_RESERVE_TOKENS",
     "TOOL_PREVIEW_HEAD",
     "TOOL_PREVIEW_TAIL",
     "IMAGE_TOKENS",
@@ -158,7 +175,12 @@ POSITIVE_INTS = (
     "MAX_BATCH",
     "DRIFT_MAX_VERSIONS",
     "DRIFT_ORIGINALS_LIMIT",
+    "SUMMARY_CONTEXT_WINDOW",
 )
+#: What PRESERVE may name.
+PRESERVE_KINDS = ("errors", "decisions", "commits")
+#: The longest MEMORY_FLUSH_PROMPT (it is sent on every flush turn).
+MAX_PROMPT_CHARS = 20_000
 
 
 # Upper bounds: far above any sensible value, low enough that every value fits its database
@@ -185,6 +207,9 @@ MAXIMA: dict[str, int | float] = {
     "TOOL_PREVIEW_HEAD": 100_000_000,
     "TOOL_PREVIEW_TAIL": 100_000_000,
     "MEMORY_FLUSH_MARGIN": 100_000_000,
+    "PRESERVE_MAX_TOKENS": 1_000_000,
+    "SUMMARY_CONTEXT_WINDOW": 100_000_000,
+    "SUMMARY_RESERVE_TOKENS": 100_000_000,
     "LEASE_SECONDS": 7 * 86_400,
     "LOCK_TIMEOUT_MS": 600_000,
     "IMAGE_TOKENS": 1_000_000,
@@ -247,6 +272,25 @@ def validate_values(values: Mapping[str, Any]) -> list[str]:
         ):
             problems.append(
                 f"{key}: must be a dotted path of 1 to {MAX_NAME_CHARS} characters, "
+                f"not {value!r:.80}"
+            )
+        elif key == "PRESERVE" and not (
+            isinstance(value, list | tuple)
+            and all(isinstance(kind, str) and kind in PRESERVE_KINDS for kind in value)
+        ):
+            problems.append(
+                f"{key}: must be a list of {', '.join(PRESERVE_KINDS)} (or empty), "
+                f"not {value!r:.80}"
+            )
+        elif (
+            key == "MEMORY_FLUSH_PROMPT"
+            and value is not None
+            and not (
+                isinstance(value, str) and len(value.strip()) > 0 and len(value) <= MAX_PROMPT_CHARS
+            )
+        ):
+            problems.append(
+                f"{key}: must be None or a string of 1 to {MAX_PROMPT_CHARS:,} characters, "
                 f"not {value!r:.80}"
             )
         elif key in MAXIMA and _is_number(value) and value > MAXIMA[key]:

@@ -184,6 +184,9 @@ class Checkpoint(TokenReduction):
     # A server compaction block standing for the summary: the payload sends it, untouched,
     # instead of the summary text (its signature covers ``content``).
     native_block = models.JSONField(null=True, blank=True)
+    # Exact text carried from the compacted range whatever the summarizer wrote (PRESERVE):
+    # [{"kind": "error"|"decision"|"commit", "seq", "text"}], newest first.
+    preserved = models.JSONField(default=list, blank=True)
     summarizer = models.CharField(max_length=255, blank=True, default="")
     model = models.CharField(max_length=255, blank=True, default="")
     kind = models.CharField(max_length=16, choices=Kind.choices)
@@ -318,6 +321,8 @@ class CompactionRun(TokenReduction):
         TASK = "task", "task"
         # A server compaction block arrived with an append.
         APPEND = "append", "append"
+        # The model answered that the prompt was too long (session_overflow_recover).
+        OVERFLOW = "overflow", "overflow"
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     session = models.ForeignKey(ChatSession, on_delete=models.CASCADE, related_name="runs")
@@ -405,6 +410,54 @@ class CompactionRun(TokenReduction):
         if self.started_at and self.finished_at:
             return int((self.finished_at - self.started_at).total_seconds() * 1000)
         return None
+
+
+class MemoryFlush(models.Model):
+    """A memory flush: the silent turn in which the agent saved durable facts before a
+    compaction, or the host's MEMORY_FLUSH callable. One per cycle: a cycle is the time
+    between two checkpoints (``cycle`` is the checkpoint version it ran on)."""
+
+    class Outcome(models.TextChoices):
+        SILENT = "silent", "silent (nothing to save)"
+        SAVED = "saved", "saved memories"
+        SPOKE = "spoke", "spoke (answered with text)"
+        FAILED = "failed", "failed"
+
+    class Source(models.TextChoices):
+        TURN = "turn", "flush turn"
+        CALLABLE = "callable", "MEMORY_FLUSH callable"
+
+    id = models.BigAutoField(primary_key=True)
+    session = models.ForeignKey(
+        ChatSession, on_delete=models.CASCADE, related_name="memory_flushes"
+    )
+    cycle = models.PositiveIntegerField(
+        help_text="The checkpoint version the flush ran on; the next checkpoint re-arms it."
+    )
+    source = models.CharField(max_length=16, choices=Source.choices)
+    outcome = models.CharField(max_length=16, choices=Outcome.choices)
+    response_text = models.TextField(blank=True, default="")
+    input_tokens = models.PositiveBigIntegerField(default=0)
+    output_tokens = models.PositiveBigIntegerField(default=0)
+    run = models.ForeignKey(
+        "CompactionRun", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
+
+    class Meta:
+        ordering = ["session", "cycle"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["session", "cycle"], name="compaction_memoryflush_one_per_cycle"
+            ),
+            models.CheckConstraint(
+                condition=Q(outcome__in=["silent", "saved", "spoke", "failed"]),
+                name="compaction_memoryflush_outcome_valid",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.session_id} cycle {self.cycle} {self.outcome}"
 
 
 class IdempotencyKey(models.Model):
