@@ -21,8 +21,14 @@ from typing import Any
 
 from compaction.content import ANTHROPIC, OPENAI, canonical_blocks, transcript_text
 from compaction.content import openai as openai_format
+from compaction.engine.fitting import (
+    CLEARED_TOOL_RESULTS,
+    CUT_OVERSIZED,
+    cut_oversized,
+    hardest_pruning,
+)
 from compaction.engine.pruning import prune_for_settings
-from compaction.engine.tokens import message_tokens, text_tokens
+from compaction.engine.tokens import CHARS_PER_TOKEN, message_tokens, text_tokens
 
 SUMMARY_PREAMBLE = (
     "This session continues a previous conversation that was compacted to fit the context "
@@ -68,10 +74,17 @@ class ContextPayload:
     cache_breakpoints: int = 0
     #: Active messages left out because the history is larger than the window.
     omitted_messages: int = 0
+    #: What was done to this payload alone to fit the window (``compaction.engine.fitting``).
+    fitted: tuple[str, ...] = ()
+    #: Whether a memory flush turn is due, and its prompt (when due).
+    memory_flush_due: bool = False
+    memory_flush_prompt: str | None = None
+    #: This is the flush turn's payload: the flush prompt is its last user message.
+    flush_turn: bool = False
 
     @property
     def truncated(self) -> bool:
-        return self.omitted_messages > 0
+        return self.omitted_messages > 0 or CUT_OVERSIZED in self.fitted
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -85,6 +98,9 @@ class ContextPayload:
             "should_compact": self.should_compact,
             "truncated": self.truncated,
             "omitted_messages": self.omitted_messages,
+            "fitted": list(self.fitted),
+            "memory_flush": {"due": self.memory_flush_due, "prompt": self.memory_flush_prompt},
+            "flush_turn": self.flush_turn,
         }
 
     @property
@@ -281,16 +297,90 @@ def build_context(
     should_compact: bool,
     fmt: str = ANTHROPIC,
     omitted: tuple[int, int] | None = None,
+    budget: int | None = None,
+    memory_flush_due: bool = False,
+    memory_flush_prompt: str | None = None,
+    flush_turn: bool = False,
 ) -> ContextPayload:
     """Assemble the payload; ``messages`` are the active ones, oldest first, as stored
     (``{"role", "content", "format"?}``). ``omitted`` is ``(count, last seq)`` of the
-    oldest active messages left out to fit the window: a marker says so first."""
+    oldest active messages left out to fit the window: a marker says so first.
+
+    ``budget`` (calibrated tokens, the window minus the reserve): a payload over it gets the
+    measures of ``compaction.engine.fitting``, in order, until it fits (``fitted`` says
+    which). ``memory_flush_prompt`` is reported when a flush is due; with ``flush_turn`` it
+    is sent, as the last user message, due or not.
+    """
     if omitted:
         marker = TRUNCATION_MARKER.format(count=omitted[0], last=omitted[1])
         messages = [{"role": "user", "content": marker, "format": ANTHROPIC}, *messages]
-    pruned = prune_for_settings(messages, settings)
+    if flush_turn:
+        if memory_flush_prompt is None:
+            raise ValueError("a flush turn needs its prompt")
+        prompt: Any = [{"type": "text", "text": memory_flush_prompt}]
+        if fmt == OPENAI:
+            prompt = {"role": "user", "content": memory_flush_prompt}
+        messages = [*messages, {"role": "user", "content": prompt, "format": fmt}]
+    fitted: list[str] = []
+
+    def assemble(rows: Sequence[dict[str, Any]], pruning: Any) -> ContextPayload:
+        return _assemble(
+            system_prompt=system_prompt,
+            checkpoint=checkpoint,
+            messages=rows,
+            settings=settings,
+            pruning=pruning,
+            calibration_ratio=calibration_ratio,
+            should_compact=should_compact,
+            fmt=fmt,
+            omitted=omitted,
+            fitted=tuple(fitted),
+            memory_flush_prompt=memory_flush_prompt if memory_flush_due else None,
+            flush_turn=flush_turn,
+        )
+
+    payload = assemble(messages, settings)
+    if budget is None or payload.estimated_tokens <= budget:
+        return payload
+    fitted.append(CLEARED_TOOL_RESULTS)
+    pruning = hardest_pruning(settings)
+    payload = assemble(messages, pruning)
+    rows = list(messages)
+    # Each cut aims a little below the budget: the estimate of a cut message is not exact.
+    for _ in range(3):
+        if payload.estimated_tokens <= budget:
+            break
+        excess = (payload.estimated_tokens - budget) / calibration_ratio
+        rows, cut = cut_oversized(rows, remove_chars=int(excess * CHARS_PER_TOKEN * 1.1) + 1)
+        if not cut:
+            break
+        if CUT_OVERSIZED not in fitted:
+            fitted.append(CUT_OVERSIZED)
+        payload = assemble(rows, pruning)
+    return payload
+
+
+def _assemble(
+    *,
+    system_prompt: str,
+    checkpoint: CheckpointContext | None,
+    messages: Sequence[dict[str, Any]],
+    settings: Any,
+    pruning: Any,
+    calibration_ratio: float,
+    should_compact: bool,
+    fmt: str,
+    omitted: tuple[int, int] | None,
+    fitted: tuple[str, ...],
+    memory_flush_prompt: str | None,
+    flush_turn: bool,
+) -> ContextPayload:
+    pruned = prune_for_settings(messages, pruning)
     build = _build_openai if fmt == OPENAI else _build_anthropic
     system, body, breakpoints = build(system_prompt, checkpoint, pruned.messages, settings)
+    if flush_turn and fmt != OPENAI and len(body) >= 2 and body[-2]["role"] == "user":
+        # The prompt joins the user turn it follows (tool results, or the user's own text).
+        body = [*body[:-2], _merge_user(body[-2], body[-1])]
     raw = sum(
         message_tokens(
             m if fmt == OPENAI else m["content"], image_tokens=settings.IMAGE_TOKENS, fmt=fmt
@@ -312,6 +402,10 @@ def build_context(
         should_compact=should_compact,
         cache_breakpoints=breakpoints,
         omitted_messages=omitted[0] if omitted else 0,
+        fitted=fitted,
+        memory_flush_due=memory_flush_prompt is not None,
+        memory_flush_prompt=memory_flush_prompt,
+        flush_turn=flush_turn,
     )
 
 

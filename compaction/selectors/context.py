@@ -3,14 +3,37 @@
 from __future__ import annotations
 
 from compaction.conf import app_settings
-from compaction.content import ANTHROPIC
+from compaction.content import ANTHROPIC, Tail
 from compaction.engine.context import ContextPayload, build_context
+from compaction.engine.memory import MEMORY_FLUSH_PROMPT, flush_due
+from compaction.exceptions import InvalidConversation
 from compaction.models import ChatSession, Message
 from compaction.selectors.checkpoints import checkpoint_context, checkpoint_latest
 from compaction.selectors.sessions import session_should_compact
 
 
-def session_context_build(*, session: ChatSession, format: str = ANTHROPIC) -> ContextPayload:
+def memory_flush_prompt() -> str:
+    """The flush turn's prompt: ``MEMORY_FLUSH_PROMPT`` or the shipped one."""
+    return app_settings.MEMORY_FLUSH_PROMPT or MEMORY_FLUSH_PROMPT
+
+
+def session_memory_flush_due(*, session: ChatSession) -> bool:
+    """Whether the session is due its memory flush (``compaction.engine.memory``): within
+    ``MEMORY_FLUSH_MARGIN`` of its threshold, none recorded this cycle. No query."""
+    settings = app_settings.for_session(session)
+    return flush_due(
+        calibrated_tokens=session.estimated_tokens * session.calibration_ratio,
+        threshold=settings.threshold,
+        margin=settings.MEMORY_FLUSH_MARGIN,
+        cycle=session.checkpoint_version,
+        flushed_cycle=session.memory_flush_version,
+        awaiting_tools=bool(Tail.from_json(session.tail).awaiting),
+    )
+
+
+def session_context_build(
+    *, session: ChatSession, format: str = ANTHROPIC, memory_flush: bool = False
+) -> ContextPayload:
     """The payload to send to the model now, in two queries whatever the history length.
 
     ``format`` is ``"anthropic"`` (``messages.create``) or ``"openai"``
@@ -21,8 +44,20 @@ def session_context_build(*, session: ChatSession, format: str = ANTHROPIC) -> C
 
     The read is bounded too: when the active history is larger than the window (compaction
     off, or failing), only its newest messages that fit are read (an index range on the
-    running token total) and the payload says so (``truncated``), after a marker.
+    running token total) and the payload says so (``truncated``), after a marker. A payload
+    still over the window (a huge recent message, a calibration that grew) is fitted to it
+    (``fitted``: tool output cleared, then oversized texts cut with a marker).
+
+    ``memory_flush.due`` says when the memory flush turn is due; ``memory_flush=True``
+    returns that turn's payload: this one with the flush prompt as its last user message.
+    It is never stored; report how it went with ``services.memory_flush_record``.
     """
+    due = session_memory_flush_due(session=session)
+    if memory_flush and Tail.from_json(session.tail).awaiting:
+        raise InvalidConversation(
+            "The last assistant turn waits for tool results: run the flush turn after them.",
+            details={"memory_flush": "the conversation waits for tool results"},
+        )
     settings = app_settings.for_session(session)
     checkpoint = checkpoint_latest(session=session)
     last_seq = checkpoint.last_seq if checkpoint else 0
@@ -60,9 +95,24 @@ def session_context_build(*, session: ChatSession, format: str = ANTHROPIC) -> C
                 for i, row in enumerate(rows)
                 if not row["answers_tools"] and i and rows[i - 1]["tokens_through"] >= floor
             ),
-            len(rows),
+            None,
         )
-        rows = rows[start:]
+        if start is not None:
+            rows = rows[start:]
+        else:
+            # The newest turn alone is larger than the window: keep it from the message
+            # that may open it (a third query, only here); the payload's fitting cuts it.
+            opening = (
+                Message.objects.filter(session=session, seq__gt=last_seq, answers_tools=False)
+                .order_by("-seq")
+                .values_list("seq", flat=True)
+                .first()
+            )
+            rows = list(
+                Message.objects.filter(session=session, seq__gte=opening or last_seq + 1)
+                .order_by("seq")
+                .values(*columns)
+            )
         first = rows[0]["seq"] if rows else session.message_count + 1
         omitted = (first - last_seq - 1, first - 1)
     return build_context(
@@ -74,4 +124,8 @@ def session_context_build(*, session: ChatSession, format: str = ANTHROPIC) -> C
         should_compact=session_should_compact(session=session),
         fmt=format,
         omitted=omitted,
+        budget=settings.CONTEXT_WINDOW - settings.RESERVE_TOKENS,
+        memory_flush_due=due,
+        memory_flush_prompt=memory_flush_prompt() if due or memory_flush else None,
+        flush_turn=memory_flush,
     )
