@@ -70,6 +70,13 @@ class CompactionInProgress(CompactionError):
         self.run = run
 
 
+class MemoryFlushAlreadyRecorded(CompactionError):
+    """A memory flush was already recorded in this cycle (since the latest checkpoint)."""
+
+    status_code = 409
+    code = "memory_flush_recorded"
+
+
 class SummarizerError(CompactionError):
     """A summarizer call failed. ``retryable`` tells whether trying again may help."""
 

@@ -395,6 +395,18 @@ class ContextQuerySerializer(serializers.Serializer):
         default="anthropic",
         help_text="`anthropic` for `messages.create`, `openai` for `chat.completions.create`.",
     )
+    memory_flush = serializers.BooleanField(
+        default=False,
+        help_text="The memory flush turn's payload: the context with the flush prompt as its "
+        "last user message. Never stored; report it with POST .../memory-flush/.",
+    )
+
+
+class MemoryFlushDueSerializer(serializers.Serializer):
+    due = serializers.BooleanField(
+        help_text="Within MEMORY_FLUSH_MARGIN of the threshold, no flush recorded this cycle."
+    )
+    prompt = serializers.CharField(allow_null=True, help_text="The flush prompt, when due.")
 
 
 class ContextSerializer(serializers.Serializer):
@@ -417,6 +429,15 @@ class ContextSerializer(serializers.Serializer):
     )
     omitted_messages = serializers.IntegerField(
         help_text="Active messages left out of a truncated payload."
+    )
+    fitted = serializers.ListField(
+        child=serializers.ChoiceField(choices=["cleared_tool_results", "cut_oversized"]),
+        help_text="What was done to this payload alone to fit CONTEXT_WINDOW - RESERVE_TOKENS: "
+        "every tool output but the newest cleared, then the longest texts cut with a marker.",
+    )
+    memory_flush = MemoryFlushDueSerializer()
+    flush_turn = serializers.BooleanField(
+        help_text="This is the flush turn's payload (asked with memory_flush=1)."
     )
 
 

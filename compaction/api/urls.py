@@ -40,6 +40,16 @@ urlpatterns = [
         name="session-compact",
     ),
     path(
+        "sessions/<str:session_id>/memory-flush/",
+        views.SessionMemoryFlushView.as_view(),
+        name="session-memory-flush",
+    ),
+    path(
+        "sessions/<str:session_id>/overflow/",
+        views.SessionOverflowView.as_view(),
+        name="session-overflow",
+    ),
+    path(
         "sessions/<str:session_id>/usage/",
         views.SessionUsageView.as_view(),
         name="session-usage",

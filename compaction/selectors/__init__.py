@@ -9,7 +9,11 @@ from compaction.selectors.checkpoints import (
     checkpoint_list,
 )
 from compaction.selectors.compaction import CompactionEstimate, compaction_estimate, compaction_plan
-from compaction.selectors.context import session_context_build
+from compaction.selectors.context import (
+    memory_flush_prompt,
+    session_context_build,
+    session_memory_flush_due,
+)
 from compaction.selectors.drift import SessionDrift, session_drift
 from compaction.selectors.messages import message_list
 from compaction.selectors.runs import run_list, run_live
@@ -31,6 +35,7 @@ __all__ = [
     "checkpoint_list",
     "compaction_estimate",
     "compaction_plan",
+    "memory_flush_prompt",
     "message_list",
     "run_list",
     "run_live",
@@ -38,6 +43,7 @@ __all__ = [
     "session_drift",
     "session_get",
     "session_list",
+    "session_memory_flush_due",
     "session_should_compact",
     "session_threshold",
     "sessions_over_threshold",

@@ -16,7 +16,9 @@ from compaction.services.compaction import (
     compaction_run_regenerate,
     compaction_run_summarize,
 )
+from compaction.services.memory import memory_flush_record
 from compaction.services.messages import AppendResult, message_append
+from compaction.services.overflow import OverflowRecovery, session_overflow_recover
 from compaction.services.sessions import (
     session_create,
     session_delete,
@@ -26,6 +28,7 @@ from compaction.services.sessions import (
 
 __all__ = [
     "AppendResult",
+    "OverflowRecovery",
     "SummaryOutcome",
     "compaction_leases_release_expired",
     "compaction_run_claim",
@@ -36,9 +39,11 @@ __all__ = [
     "compaction_run_finalize",
     "compaction_run_regenerate",
     "compaction_run_summarize",
+    "memory_flush_record",
     "message_append",
     "session_create",
     "session_delete",
+    "session_overflow_recover",
     "session_update",
     "session_usage_record",
 ]

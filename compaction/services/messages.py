@@ -23,12 +23,12 @@ from compaction.content import (
 from compaction.engine.tokens import message_tokens
 from compaction.exceptions import CompactionInProgress, IdempotencyKeyReused, InvalidInput
 from compaction.models import ChatSession, CompactionRun, IdempotencyKey, Message
-from compaction.selectors import session_should_compact
+from compaction.selectors import session_memory_flush_due, session_should_compact
 from compaction.services.compaction.dispatch import queue_locked
 from compaction.services.compaction.native import checkpoint_native_create
 from compaction.services.compaction.runner import compaction_run_execute
-from compaction.services.compaction.summarizing import memory_flush_once
 from compaction.services.locking import lock_session
+from compaction.services.memory import memory_flush_once
 from compaction.services.usage import USAGE_FIELDS, Usage
 
 logger = logging.getLogger(__name__)
@@ -219,28 +219,45 @@ def message_append(
 
 
 def _after_append(session: ChatSession, *, auto_compact: bool) -> CompactionRun | None:
-    """Memory flush near the threshold, then compaction over it (AUTO_COMPACT="sync").
+    """The ``MEMORY_FLUSH`` callable when due, then compaction over the threshold
+    (AUTO_COMPACT="sync").
 
-    ``auto_compact=False`` (bulk imports) skips both.
+    Neither runs inside the caller's transaction (each may take an LLM call's time): with
+    one open, both wait for its commit. With AUTO_COMPACT="async" the callable is left to
+    the worker's run, never the web request. ``auto_compact=False`` (bulk imports, a host
+    driving each step) skips both.
     """
     if not auto_compact:
         return None
     settings = app_settings.for_session(session)
-    tokens = session.calibrated_tokens
-    if settings.MEMORY_FLUSH and tokens > settings.threshold - settings.MEMORY_FLUSH_MARGIN:
-        memory_flush_once(session=session, run=None)
-    if not (settings.AUTO_COMPACT == "sync" and session_should_compact(session=session)):
-        return None
-    if (
+    flush = (
+        settings.MEMORY_FLUSH
+        and settings.AUTO_COMPACT != "async"
+        and session_memory_flush_due(session=session)
+    )
+    compact = settings.AUTO_COMPACT == "sync" and session_should_compact(session=session)
+    if compact and (
         session.lease_token
         and session.lease_expires_at
         and session.lease_expires_at > timezone.now()
     ):
+        compact = False
+    if not (flush or compact):
         return None
     if connection.in_atomic_block:
-        # The caller's transaction is still open: compacting now would hold it across the
-        # LLM call. Compact once it commits instead (nothing runs if it rolls back).
-        transaction.on_commit(lambda: _compact_quietly(session.pk, compaction_run_execute))
+        # The caller's transaction is still open: running now would hold it across the
+        # LLM call. Run once it commits instead (nothing runs if it rolls back).
+        def later() -> None:
+            if flush:
+                memory_flush_once(session=session, run=None)
+            if compact:
+                _compact_quietly(session.pk, compaction_run_execute)
+
+        transaction.on_commit(later)
+        return None
+    if flush:
+        memory_flush_once(session=session, run=None)
+    if not compact:
         return None
     try:
         return compaction_run_execute(session_id=session.pk, trigger=CompactionRun.Trigger.AUTO)

@@ -221,7 +221,8 @@ def test_context_is_the_selectors_payload(api, compacted):
     assert body["checkpoint_version"] == 1
     assert set(body) == {
         "format", "system", "messages", "estimated_tokens", "checkpoint_version", "pruning",
-        "cache_breakpoints", "should_compact", "truncated", "omitted_messages",
+        "cache_breakpoints", "should_compact", "truncated", "omitted_messages", "fitted",
+        "memory_flush", "flush_turn",
     }  # fmt: skip
 
 

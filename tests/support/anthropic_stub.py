@@ -28,6 +28,14 @@ over the same content (``stub.compaction_block(text)`` issues one, like a compac
 does); at most four ``cache_control`` markers. Errors carry the ``error_code`` the SDK maps to
 its typed exceptions (``CompactionBlockMisplacedError``, ...).
 
+Streaming: a request with ``"stream": true`` is answered as server-sent events
+(``message_start``, one ``content_block_start`` / ``*_delta`` / ``content_block_stop`` per
+block, ``message_delta``, ``message_stop``), the same answer the non-streaming call would get.
+
+A context window can be set (``AnthropicStub(context_window=...)``): a prompt larger than it
+(by ``estimate_tokens``) is refused as the real API refuses one, a 400 reading "prompt is
+too long: N tokens > M maximum", before a scripted response is consumed.
+
 Prompt caching is modelled: a prefix that ends at a ``cache_control`` marker is written on its
 first request (``cache_creation_input_tokens``) and read on every later request that repeats it
 unchanged (``cache_read_input_tokens``).
@@ -151,9 +159,12 @@ class AnthropicStub:
         default_text: str = DEFAULT_SUMMARY,
         api_key: str | None = None,
         response_model: str | None = None,
+        context_window: int | None = None,
     ) -> None:
         self.default_text = default_text
         self.api_key = api_key
+        #: Prompts over this many tokens (``estimate_tokens``) are refused as too long.
+        self.context_window = context_window
         #: The ``model`` reported in successes; None echoes the requested model.
         self.response_model = response_model
         self.requests: list[StubRequest] = []
@@ -493,6 +504,16 @@ class _Handler(BaseHTTPRequestHandler):
         if path.endswith("/count_tokens"):
             self._send_json(200, {"input_tokens": estimate_tokens(body)})
             return
+        window = self.stub.context_window
+        if window is not None and (size := estimate_tokens(body)) > window:
+            self._send_json(
+                400,
+                _error_body(
+                    "invalid_request_error",
+                    f"prompt is too long: {size} tokens > {window} maximum",
+                ),
+            )
+            return
 
         response = self.stub._next_response()
         if response.delay > 0 and self.stub._closing.wait(response.delay):
@@ -500,6 +521,9 @@ class _Handler(BaseHTTPRequestHandler):
             return
         if response.body is not None:
             self._send_json(response.status, response.body, response.headers)
+            return
+        if body.get("stream"):
+            self._send_events(self._success(body, response), response.headers)
             return
         self._send_json(response.status, self._success(body, response), response.headers)
 
@@ -529,6 +553,84 @@ class _Handler(BaseHTTPRequestHandler):
             "stop_sequence": None,
             "usage": {"output_tokens": output_tokens, **self.stub._cache_usage(request)},
         }
+
+    def _send_events(self, message: dict[str, Any], headers: dict[str, str]) -> None:
+        """``message`` as the stream of server-sent events the API sends for it."""
+        events: list[dict[str, Any]] = [
+            {
+                "type": "message_start",
+                "message": {
+                    **message,
+                    "content": [],
+                    "stop_reason": None,
+                    "usage": {**message["usage"], "output_tokens": 1},
+                },
+            }
+        ]
+        for index, block in enumerate(message["content"]):
+            if block["type"] == "text":
+                events.append(
+                    {
+                        "type": "content_block_start",
+                        "index": index,
+                        "content_block": {"type": "text", "text": ""},
+                    }
+                )
+                text = block["text"]
+                for start in range(0, len(text), 40):
+                    events.append(
+                        {
+                            "type": "content_block_delta",
+                            "index": index,
+                            "delta": {"type": "text_delta", "text": text[start : start + 40]},
+                        }
+                    )
+            elif block["type"] == "tool_use":
+                events.append(
+                    {
+                        "type": "content_block_start",
+                        "index": index,
+                        "content_block": {**block, "input": {}},
+                    }
+                )
+                events.append(
+                    {
+                        "type": "content_block_delta",
+                        "index": index,
+                        "delta": {
+                            "type": "input_json_delta",
+                            "partial_json": json.dumps(block["input"]),
+                        },
+                    }
+                )
+            else:
+                events.append(
+                    {"type": "content_block_start", "index": index, "content_block": block}
+                )
+            events.append({"type": "content_block_stop", "index": index})
+        events.append(
+            {
+                "type": "message_delta",
+                "delta": {"stop_reason": message["stop_reason"], "stop_sequence": None},
+                "usage": {"output_tokens": message["usage"]["output_tokens"]},
+            }
+        )
+        events.append({"type": "message_stop"})
+        data = "".join(
+            f"event: {event['type']}\ndata: {json.dumps(event)}\n\n" for event in events
+        ).encode()
+        try:
+            self.send_response(200)
+            self.send_header("Content-Type", "text/event-stream")
+            self.send_header("Content-Length", str(len(data)))
+            self.send_header("request-id", self.stub._next_request_id())
+            for name, value in headers.items():
+                self.send_header(name, value)
+            self.end_headers()
+            self.wfile.write(data)
+            self.wfile.flush()
+        except OSError:
+            self.close_connection = True
 
     def _check_auth(self, headers: dict[str, str]) -> None:
         key = headers.get("x-api-key")

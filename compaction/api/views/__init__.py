@@ -16,6 +16,7 @@ from compaction.api.views.checkpoints import (
     SessionDriftView,
 )
 from compaction.api.views.compaction import SessionCompactView
+from compaction.api.views.loop import SessionMemoryFlushView, SessionOverflowView
 from compaction.api.views.messages import SessionContextView, SessionMessagesView
 from compaction.api.views.runs import RunDetailView, RunListView
 from compaction.api.views.sessions import SessionDetailView, SessionListView, SessionUsageView
@@ -31,6 +32,8 @@ __all__ = [
     "SessionDetailView",
     "SessionDriftView",
     "SessionListView",
+    "SessionMemoryFlushView",
     "SessionMessagesView",
+    "SessionOverflowView",
     "SessionUsageView",
 ]

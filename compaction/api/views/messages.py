@@ -180,6 +180,8 @@ class SessionContextView(CompactionAPIView):
         query = ContextQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
         payload = selectors.session_context_build(
-            session=session, format=query.validated_data["format"]
+            session=session,
+            format=query.validated_data["format"],
+            memory_flush=query.validated_data["memory_flush"],
         )
         return Response(payload.as_dict())

@@ -10,7 +10,7 @@ from uuid import UUID
 from django.db import transaction
 from django.utils import timezone
 
-from compaction.conf import ResolvedSettings, app_settings
+from compaction.conf import MAXIMA, ResolvedSettings, app_settings
 from compaction.engine.cutpoint import CutDecision
 from compaction.exceptions import CompactionInProgress
 from compaction.models import ChatSession, CompactionRun
@@ -43,8 +43,12 @@ def compaction_run_claim(
     force: bool = False,
     summarizer: str | None = None,
     run_id: UUID | str | None = None,
+    keep_recent_tokens: int | None = None,
 ) -> CompactionRun:
     """Phase 1. Return a ``running`` run holding the lease, or a ``skipped`` one.
+
+    ``keep_recent_tokens`` replaces the session's KEEP_RECENT_TOKENS for this run only (an
+    overflow compacts harder than a normal compaction would).
 
     ``run_id`` claims a queued (``pending``) run instead of creating one; when another
     worker claimed it first, ``CompactionInProgress`` is raised; when it has finished (a
@@ -71,6 +75,9 @@ def compaction_run_claim(
                 return queued
             trigger, force = queued.trigger, queued.force
         settings = app_settings.for_session(session)
+        if keep_recent_tokens is not None:
+            keep = max(1, min(int(keep_recent_tokens), int(MAXIMA["KEEP_RECENT_TOKENS"])))
+            settings = ResolvedSettings({**settings.as_dict(), "KEEP_RECENT_TOKENS": keep})
         check_live(session, settings, now, claiming=queued)
         skip_reason, decision = decide(session, settings, force=force)
         if skip_reason is not None:

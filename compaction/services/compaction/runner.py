@@ -36,17 +36,20 @@ def compaction_run_execute(
     trigger: str,
     force: bool = False,
     summarizer: Summarizer | None = None,
+    keep_recent_tokens: int | None = None,
 ) -> CompactionRun:
     """Claim, summarize (with retries per MAX_ATTEMPTS) and finalize, in process.
 
     Returns the finished run (``succeeded``, ``fell_back``, ``failed``, ``skipped`` or
     ``expired``); raises ``CompactionInProgress`` while another run holds the lease.
+    ``keep_recent_tokens`` overrides KEEP_RECENT_TOKENS for this run.
     """
     run = compaction_run_claim(
         session_id=session_id,
         trigger=trigger,
         force=force,
         summarizer=summarizer.name if summarizer is not None else None,
+        keep_recent_tokens=keep_recent_tokens,
     )
     return complete(run, summarizer)
 

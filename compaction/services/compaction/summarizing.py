@@ -35,6 +35,7 @@ from compaction.exceptions import InvalidSummary, PermanentSummarizerError, Summ
 from compaction.models import ChatSession, CompactionRun, Message
 from compaction.services.compaction.retry import retry_delay, should_retry
 from compaction.services.compaction.runs import base_checkpoint
+from compaction.services.memory import memory_flush_once
 from compaction.summarizers import Summarizer, SummaryRequest, SummaryResult, get_summarizer
 
 logger = logging.getLogger(__name__)
@@ -62,31 +63,6 @@ class SummaryOutcome:
     native_block: dict[str, Any] | None = None
     #: Summarizer calls made one after another (the depth of the tree, plus a guard retry).
     rounds: int = 0
-
-
-def memory_flush_once(*, session: ChatSession, run: CompactionRun | None) -> bool:
-    """Call the host's MEMORY_FLUSH at most once per checkpoint version.
-
-    The conditional UPDATE is the guard: of any number of concurrent callers for one
-    version, exactly one sees a row updated and calls the host.
-    """
-    flush = app_settings.import_callable("MEMORY_FLUSH")
-    if flush is None:
-        return False
-    version = run.base_version if run is not None else session.checkpoint_version
-    updated = (
-        ChatSession.objects.filter(pk=session.pk, checkpoint_version=version)
-        .exclude(memory_flush_version=version)
-        .update(memory_flush_version=version)
-    )
-    if not updated:
-        return False
-    try:
-        flush(session=session, run=run)
-    except Exception:
-        # The host's memory store failing must not stop compaction of an overflowing session.
-        logger.exception("MEMORY_FLUSH failed for session %s", session.pk)
-    return True
 
 
 _usage_lock = threading.Lock()

@@ -1,0 +1,412 @@
+"""One agent turn as a plan of steps, run the same way by the sync and the async drivers.
+
+The plan (``turn_plan``) is a generator: it yields what it needs done (a service call, a
+model call, an event for a streaming caller) and gets the outcome sent back, or the
+exception thrown in. It holds the rules of a turn once:
+
+1. append the user message;
+2. the memory flush turn, when due (``selectors.session_memory_flush_due``): the flush
+   payload sent with the host's tools, tool calls answered by the host's handlers, the
+   outcome recorded; nothing of it is stored in the history;
+3. compaction when due: in line (AUTO_COMPACT "sync", a ``compaction`` status event
+   before and after) or queued ("async"; "off" never compacts);
+4. the model call with the payload (its ``cache_control`` prefix marked);
+5. on a context overflow (HTTP 400 "prompt is too long"), ``session_overflow_recover``
+   once, then the same call again with the payload it answers;
+6. the answer appended with its usage (cache tokens included);
+7. with tool handlers, tool calls answered and appended, then back to 2.
+
+The drivers (``compaction.agent.sync``, ``compaction.agent.aio``) decide only how a step
+runs: directly, or off the event loop.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Generator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+from uuid import UUID
+
+from compaction import selectors, services
+from compaction.conf import app_settings
+from compaction.engine.memory import flush_outcome
+from compaction.exceptions import CompactionInProgress, QueueUnavailable
+from compaction.integrations import require
+from compaction.models import ChatSession, CompactionRun, MemoryFlush, Message
+from compaction.services.overflow import OverflowRecovery
+
+anthropic = require("anthropic", extra="anthropic", feature="compaction.agent")
+
+logger = logging.getLogger(__name__)
+
+#: Model calls one flush turn may make (each tool round is one).
+MAX_FLUSH_ROUNDS = 4
+#: Parameters the turn sets itself: a host passing them would be overridden silently.
+RESERVED_KWARGS = frozenset({"system", "messages", "stream", "model", "max_tokens"})
+
+
+# ----------------------------------------------------------------------------- events
+
+
+@dataclass(frozen=True)
+class CompactionStatus:
+    """A streaming turn's compaction event: ``running`` before the summarizer is called,
+    then the run's final status (``succeeded``, ``fell_back``, ``failed``, ``skipped``,
+    ``expired``), ``queued`` (AUTO_COMPACT "async") or ``in_progress`` (another run holds
+    the session); ``overflow`` after a context overflow was recovered."""
+
+    status: str
+    run: CompactionRun | None = None
+    detail: str = ""
+    type: str = "compaction"
+
+
+@dataclass(frozen=True)
+class MemoryFlushStatus:
+    """The flush turn ran (``outcome``: silent, saved, spoke) or failed (``error``)."""
+
+    outcome: str
+    flush: MemoryFlush | None = None
+    error: str = ""
+    type: str = "memory_flush"
+
+
+@dataclass(frozen=True)
+class TurnResult:
+    """What a turn did."""
+
+    #: The model's last answer (``anthropic.types.Message``).
+    message: Any
+    #: The rows this turn appended, oldest first: the user message, each answer, each
+    #: tool-result message.
+    messages: tuple[Message, ...]
+    session: ChatSession
+    compactions: tuple[CompactionRun, ...] = ()
+    memory_flush: MemoryFlush | None = None
+    overflow: OverflowRecovery | None = None
+
+    @property
+    def text(self) -> str:
+        """The text blocks of the last answer, joined."""
+        return "".join(
+            block.text for block in self.message.content if getattr(block, "type", "") == "text"
+        )
+
+
+@dataclass(frozen=True)
+class TurnComplete:
+    """A streaming turn's last event."""
+
+    result: TurnResult
+    type: str = "turn_complete"
+
+
+# ----------------------------------------------------------------------------- steps
+
+
+@dataclass(frozen=True)
+class Call:
+    """Run ``function(**kwargs)`` (a service or selector). ``slow``: it may call an LLM, so
+    an async driver runs it outside its database thread."""
+
+    function: Callable[..., Any]
+    kwargs: dict[str, Any] = field(default_factory=dict)
+    slow: bool = False
+
+
+@dataclass(frozen=True)
+class ModelCall:
+    """``client.messages.create(**kwargs)``; ``stream``: stream it, forwarding its events."""
+
+    kwargs: dict[str, Any]
+    stream: bool = False
+
+
+@dataclass(frozen=True)
+class RunTool:
+    """Answer one tool call with the host's handler; the outcome is a ``tool_result`` block."""
+
+    handler: Callable[..., Any] | None
+    block: Any
+
+
+@dataclass(frozen=True)
+class Emit:
+    """An event for a streaming caller."""
+
+    event: Any
+
+
+Step = Call | ModelCall | RunTool | Emit
+
+
+def is_context_overflow(error: BaseException) -> bool:
+    """The Messages API refused the prompt as longer than the model's window."""
+    if not isinstance(error, anthropic.BadRequestError):
+        return False
+    text = str(getattr(error, "message", "") or error).lower()
+    return "prompt is too long" in text or ("too long" in text and "maximum" in text)
+
+
+def user_message(value: Any) -> dict[str, Any]:
+    """The user's message: text, content blocks, or a whole ``{"role": "user", ...}``."""
+    if isinstance(value, Mapping):
+        return dict(value)
+    return {"role": "user", "content": value}
+
+
+def check_kwargs(create_kwargs: Mapping[str, Any]) -> None:
+    clash = sorted(RESERVED_KWARGS & set(create_kwargs))
+    if clash:
+        raise TypeError(
+            f"run_turn sets {', '.join(clash)} itself: the system prompt and messages come "
+            "from the session; pass model and max_tokens as run_turn's own arguments."
+        )
+
+
+def _request(
+    payload: Any, *, model: str, max_tokens: int, create_kwargs: Mapping[str, Any]
+) -> dict[str, Any]:
+    request = {"model": model, "max_tokens": max_tokens, "messages": payload.messages}
+    if payload.system:
+        request["system"] = payload.system
+    return {**request, **create_kwargs}
+
+
+def _tool_uses(message: Any) -> list[Any]:
+    return [block for block in message.content if getattr(block, "type", "") == "tool_use"]
+
+
+def _blocks(message: Any) -> list[dict[str, Any]]:
+    return [block.model_dump(mode="json", exclude_none=True) for block in message.content]
+
+
+def _prompt_tokens(usage: Any) -> int:
+    return (
+        (usage.input_tokens or 0)
+        + (getattr(usage, "cache_creation_input_tokens", 0) or 0)
+        + (getattr(usage, "cache_read_input_tokens", 0) or 0)
+    )
+
+
+def flush_plan(
+    *,
+    session: ChatSession,
+    model: str,
+    max_tokens: int,
+    create_kwargs: Mapping[str, Any],
+    tool_handlers: Mapping[str, Callable[..., Any]],
+) -> Generator[Step, Any, MemoryFlushStatus]:
+    """The flush turn: sent, its tool calls answered, its outcome recorded; never stored."""
+    payload = yield Call(
+        selectors.session_context_build, {"session": session, "memory_flush": True}
+    )
+    messages = list(payload.messages)
+    saved = False
+    input_tokens = output_tokens = 0
+    reply = ""
+    for _ in range(MAX_FLUSH_ROUNDS):
+        request = _request(
+            payload, model=model, max_tokens=max_tokens, create_kwargs=create_kwargs
+        )
+        answer = yield ModelCall({**request, "messages": messages})
+        input_tokens += _prompt_tokens(answer.usage)
+        output_tokens += answer.usage.output_tokens or 0
+        reply = "".join(
+            block.text for block in answer.content if getattr(block, "type", "") == "text"
+        )
+        calls = _tool_uses(answer)
+        if answer.stop_reason != "tool_use" or not calls:
+            break
+        saved = True
+        results = []
+        for block in calls:
+            results.append((yield RunTool(tool_handlers.get(block.name), block)))
+        messages = [
+            *messages,
+            {"role": "assistant", "content": _blocks(answer)},
+            {"role": "user", "content": results},
+        ]
+    outcome = flush_outcome(reply=reply, saved=saved)
+    flush = yield Call(
+        services.memory_flush_record,
+        {
+            "session_id": session.pk,
+            "outcome": outcome,
+            "response_text": reply if outcome == "spoke" else "",
+            "input_tokens": input_tokens,
+            "output_tokens": output_tokens,
+        },
+    )
+    return MemoryFlushStatus(outcome=outcome, flush=flush)
+
+
+def compaction_plan(session: ChatSession) -> Generator[Step, Any, CompactionRun | None]:
+    """Compaction when due, as AUTO_COMPACT says: in line, queued, or not at all."""
+    mode = app_settings.for_session(session).AUTO_COMPACT
+    if mode == "off" or not selectors.session_should_compact(session=session):
+        return None
+    trigger = CompactionRun.Trigger.AUTO
+    try:
+        if mode == "async":
+            run = yield Call(
+                services.compaction_run_enqueue, {"session_id": session.pk, "trigger": trigger}
+            )
+            yield Emit(CompactionStatus("queued", run))
+            return run
+        yield Emit(CompactionStatus("running"))
+        run = yield Call(
+            services.compaction_run_execute,
+            {"session_id": session.pk, "trigger": trigger},
+            slow=True,
+        )
+    except CompactionInProgress as exc:
+        yield Emit(CompactionStatus("in_progress", exc.run))
+        return None
+    except QueueUnavailable as exc:
+        # The payload is still bounded (truncated to the window); the turn goes on.
+        logger.warning("Compaction of session %s could not be queued: %s", session.pk, exc)
+        yield Emit(CompactionStatus("queue_unavailable", detail=exc.message))
+        return None
+    yield Emit(CompactionStatus(run.status, run, run.reason or run.error))
+    return run
+
+
+def turn_plan(
+    *,
+    session_id: UUID | str,
+    model: str,
+    max_tokens: int,
+    user_message: Any,
+    create_kwargs: Mapping[str, Any],
+    tool_handlers: Mapping[str, Callable[..., Any]] | None = None,
+    max_tool_rounds: int = 10,
+    memory_flush: bool = True,
+    stream: bool = False,
+) -> Generator[Step, Any, TurnResult]:
+    """The whole turn (see the module's docstring); returns what it did."""
+    check_kwargs(create_kwargs)
+    handlers = dict(tool_handlers or {})
+    appended = yield Call(
+        services.message_append,
+        {
+            "session_id": session_id,
+            "messages": [user_message],
+            "batch": False,
+            "auto_compact": False,
+        },
+    )
+    rows = list(appended.messages)
+    session = appended.session
+    compactions: list[CompactionRun] = []
+    flush_record: MemoryFlush | None = None
+    recovery: OverflowRecovery | None = None
+    answer = None
+    for _ in range(max(1, max_tool_rounds)):
+        if memory_flush and selectors.session_memory_flush_due(session=session):
+            try:
+                status = yield from flush_plan(
+                    session=session,
+                    model=model,
+                    max_tokens=max_tokens,
+                    create_kwargs=create_kwargs,
+                    tool_handlers=handlers,
+                )
+            except anthropic.APIError as exc:
+                # The host's turn matters more than its memory: go on, flush next turn.
+                logger.warning("Memory flush turn of session %s failed: %s", session.pk, exc)
+                status = MemoryFlushStatus(outcome="failed", error=str(exc))
+            flush_record = status.flush or flush_record
+            yield Emit(status)
+        run = yield from compaction_plan(session)
+        if run is not None:
+            compactions.append(run)
+            session = yield Call(ChatSession.objects.get, {"pk": session.pk})
+        payload = yield Call(selectors.session_context_build, {"session": session})
+        request = _request(
+            payload, model=model, max_tokens=max_tokens, create_kwargs=create_kwargs
+        )
+        try:
+            answer = yield ModelCall(request, stream=stream)
+        except anthropic.BadRequestError as exc:
+            if recovery is not None or not is_context_overflow(exc):
+                raise
+            recovery = yield Call(
+                services.session_overflow_recover,
+                {
+                    "session_id": session.pk,
+                    "error_message": str(getattr(exc, "message", exc)),
+                    "estimated_tokens": payload.estimated_tokens,
+                },
+                slow=True,
+            )
+            compactions.extend(recovery.runs)
+            yield Emit(CompactionStatus("overflow", detail=f"{len(recovery.steps)} steps"))
+            payload = recovery.payload
+            request = _request(
+                payload, model=model, max_tokens=max_tokens, create_kwargs=create_kwargs
+            )
+            answer = yield ModelCall(request, stream=stream)
+        stored = yield Call(
+            services.message_append,
+            {
+                "session_id": session.pk,
+                "messages": [{"role": "assistant", "content": _blocks(answer)}],
+                "batch": False,
+                "auto_compact": False,
+                "usage": answer.usage,
+                "estimated_tokens": payload.estimated_tokens,
+            },
+        )
+        rows.extend(stored.messages)
+        session = stored.session
+        calls = _tool_uses(answer)
+        if answer.stop_reason != "tool_use" or not calls or not handlers:
+            break
+        results = []
+        for block in calls:
+            results.append((yield RunTool(handlers.get(block.name), block)))
+        stored = yield Call(
+            services.message_append,
+            {
+                "session_id": session.pk,
+                "messages": [{"role": "user", "content": results}],
+                "batch": False,
+                "auto_compact": False,
+            },
+        )
+        rows.extend(stored.messages)
+        session = stored.session
+    return TurnResult(
+        message=answer,
+        messages=tuple(rows),
+        session=session,
+        compactions=tuple(compactions),
+        memory_flush=flush_record,
+        overflow=recovery,
+    )
+
+
+def tool_result(block: Any, outcome: Any = None, error: BaseException | None = None) -> dict:
+    """The ``tool_result`` block answering ``block`` with a handler's outcome or error."""
+    if error is not None:
+        return {
+            "type": "tool_result",
+            "tool_use_id": block.id,
+            "content": f"{type(error).__name__}: {error}",
+            "is_error": True,
+        }
+    if outcome is None:
+        outcome = ""
+    content = outcome if isinstance(outcome, str | list) else str(outcome)
+    return {"type": "tool_result", "tool_use_id": block.id, "content": content}
+
+
+def missing_handler(block: Any) -> dict:
+    return {
+        "type": "tool_result",
+        "tool_use_id": block.id,
+        "content": f"No handler for the tool {block.name!r} in this turn.",
+        "is_error": True,
+    }

@@ -1,0 +1,111 @@
+"""Bodies of the agent-loop endpoints: the memory flush report and overflow recovery."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from compaction.api.serializers import (
+    FORMAT_CHOICES,
+    MAX_TOKENS_PER_REPORT,
+    CompactionRunSerializer,
+    ContextSerializer,
+    StrictCharField,
+    StrictIntegerField,
+)
+from compaction.models import MemoryFlush
+from compaction.services.memory import TURN_OUTCOMES
+
+
+class MemoryFlushInSerializer(serializers.Serializer):
+    outcome = serializers.ChoiceField(
+        choices=TURN_OUTCOMES,
+        help_text="`silent`: the agent answered SILENT; `saved`: it called its memory tool, "
+        "then answered SILENT; `spoke`: it answered with text (not shown to the user).",
+    )
+    response_text = StrictCharField(required=False, allow_blank=True, default="")
+    input_tokens = StrictIntegerField(
+        min_value=0, max_value=MAX_TOKENS_PER_REPORT, required=False, allow_null=True
+    )
+    output_tokens = StrictIntegerField(
+        min_value=0, max_value=MAX_TOKENS_PER_REPORT, required=False, allow_null=True
+    )
+
+
+class MemoryFlushSerializer(serializers.ModelSerializer):
+    session = serializers.UUIDField(source="session_id", read_only=True)
+    run = serializers.UUIDField(source="run_id", read_only=True, allow_null=True)
+
+    class Meta:
+        model = MemoryFlush
+        fields = [
+            "id",
+            "session",
+            "cycle",
+            "source",
+            "outcome",
+            "response_text",
+            "input_tokens",
+            "output_tokens",
+            "run",
+            "created_at",
+        ]
+        read_only_fields = fields
+
+
+class OverflowInSerializer(serializers.Serializer):
+    input_tokens = StrictIntegerField(
+        min_value=1,
+        max_value=MAX_TOKENS_PER_REPORT,
+        required=False,
+        allow_null=True,
+        help_text="The prompt size the model reported, when known.",
+    )
+    error_message = StrictCharField(
+        required=False,
+        allow_blank=True,
+        default="",
+        max_length=10_000,
+        help_text="The model's error, e.g. `prompt is too long: 215000 tokens > 200000 "
+        "maximum`; the count is read from it when input_tokens is absent.",
+    )
+    estimated_tokens = StrictIntegerField(
+        min_value=1,
+        max_value=MAX_TOKENS_PER_REPORT,
+        required=False,
+        allow_null=True,
+        help_text="The context's `estimated_tokens` for the payload that was refused.",
+    )
+    format = serializers.ChoiceField(
+        choices=FORMAT_CHOICES,
+        default="anthropic",
+        help_text="The format of the payload to answer.",
+    )
+
+
+class OverflowStepSerializer(serializers.Serializer):
+    action = serializers.ChoiceField(
+        choices=[
+            "calibrated",
+            "compacted",
+            "compaction_in_progress",
+            "cleared_tool_results",
+            "cut_oversized",
+        ]
+    )
+
+
+class OverflowSerializer(serializers.Serializer):
+    fits = serializers.BooleanField(
+        help_text="The payload's estimate is within CONTEXT_WINDOW - RESERVE_TOKENS."
+    )
+    budget = serializers.IntegerField()
+    reported_tokens = serializers.IntegerField(allow_null=True)
+    model_maximum = serializers.IntegerField(
+        allow_null=True, help_text="The model's maximum, when its error message states it."
+    )
+    steps = serializers.ListField(
+        child=OverflowStepSerializer(),
+        help_text="What was done, in order; compactions carry their run's id and status.",
+    )
+    runs = CompactionRunSerializer(many=True)
+    context = ContextSerializer(help_text="The payload to retry the model call with.")

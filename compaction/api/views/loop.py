@@ -1,0 +1,91 @@
+"""The agent loop's reports: the memory flush turn ran; the model said the prompt was too long."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from compaction import services
+from compaction.api import schema
+from compaction.api.loop_serializers import (
+    MemoryFlushInSerializer,
+    MemoryFlushSerializer,
+    OverflowInSerializer,
+    OverflowSerializer,
+)
+from compaction.api.serializers import CompactionRunSerializer, ErrorResponseSerializer
+from compaction.api.views.base import CHANGE, CompactionAPIView, CompactionRateThrottle
+
+
+class SessionMemoryFlushView(CompactionAPIView):
+    """Report the memory flush turn (asked with `GET .../context/?memory_flush=1`)."""
+
+    serializer_class = MemoryFlushInSerializer
+
+    @extend_schema(
+        operation_id="sessions_memory_flush_create",
+        tags=["agent loop"],
+        summary="Record the memory flush turn and close this cycle",
+        description="The flush turn is never stored in the history; this records its outcome "
+        "for audit and closes the cycle (until the next checkpoint), so `memory_flush.due` "
+        "turns false. Its tokens join the session's usage totals.",
+        parameters=[schema.SESSION_ID],
+        request=MemoryFlushInSerializer,
+        responses={
+            201: MemoryFlushSerializer,
+            **schema.errors(*schema.WRITE_ERRORS),
+            409: OpenApiResponse(
+                ErrorResponseSerializer,
+                description="A flush was already recorded in this cycle (`memory_flush_recorded`).",
+            ),
+        },
+    )
+    def post(self, request: Request, session_id: str) -> Response:
+        session = self.get_session(perm=CHANGE)
+        body = MemoryFlushInSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        flush = services.memory_flush_record(session_id=session.pk, **body.validated_data)
+        return Response(MemoryFlushSerializer(flush).data, status=status.HTTP_201_CREATED)
+
+
+class SessionOverflowView(CompactionAPIView):
+    """Recover from a context overflow; throttled (scope `compaction`)."""
+
+    serializer_class = OverflowInSerializer
+    throttle_classes = [CompactionRateThrottle]
+    throttle_scope = "compaction"
+
+    @extend_schema(
+        operation_id="sessions_overflow_create",
+        tags=["agent loop"],
+        summary="The model said the prompt is too long: compact harder, answer a payload that fits",
+        description="Calibrates the estimator from the reported count (or the one in "
+        "`error_message`), then compacts with growing force until the payload fits "
+        "CONTEXT_WINDOW - RESERVE_TOKENS: a normal compaction, then half the recent window, "
+        "then every tool output but the newest cleared, then the longest texts cut with a "
+        "marker; at most 3 compactions. No stored message is lost.",
+        parameters=[schema.SESSION_ID, schema.RETRY_AFTER],
+        request=OverflowInSerializer,
+        responses={
+            200: OverflowSerializer,
+            **schema.errors(*schema.WRITE_ERRORS, 429),
+        },
+    )
+    def post(self, request: Request, session_id: str) -> Response:
+        session = self.get_session(perm=CHANGE)
+        body = OverflowInSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        result = services.session_overflow_recover(session_id=session.pk, **body.validated_data)
+        return Response(
+            {
+                "fits": result.fits,
+                "budget": result.budget,
+                "reported_tokens": result.reported_tokens,
+                "model_maximum": result.model_maximum,
+                "steps": list(result.steps),
+                "runs": CompactionRunSerializer(result.runs, many=True).data,
+                "context": result.payload.as_dict(),
+            }
+        )
