@@ -44,9 +44,7 @@ def _closing(function: Callable[..., Any]) -> Callable[..., Any]:
 
 async def _run_call(step: Call) -> Any:
     if step.slow:
-        return await sync_to_async(_closing(step.function), thread_sensitive=False)(
-            **step.kwargs
-        )
+        return await sync_to_async(_closing(step.function), thread_sensitive=False)(**step.kwargs)
     return await sync_to_async(step.function)(**step.kwargs)
 
 

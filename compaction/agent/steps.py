@@ -207,9 +207,7 @@ def flush_plan(
     input_tokens = output_tokens = 0
     reply = ""
     for _ in range(MAX_FLUSH_ROUNDS):
-        request = _request(
-            payload, model=model, max_tokens=max_tokens, create_kwargs=create_kwargs
-        )
+        request = _request(payload, model=model, max_tokens=max_tokens, create_kwargs=create_kwargs)
         answer = yield ModelCall({**request, "messages": messages})
         input_tokens += _prompt_tokens(answer.usage)
         output_tokens += answer.usage.output_tokens or 0
@@ -273,6 +271,29 @@ def compaction_plan(session: ChatSession) -> Generator[Step, Any, CompactionRun 
     return run
 
 
+def recover_plan(
+    session: ChatSession, error: BaseException, estimated_tokens: int | None
+) -> Generator[Step, Any, OverflowRecovery]:
+    """``session_overflow_recover`` after the API refused a prompt as too long."""
+    recovery = yield Call(
+        services.session_overflow_recover,
+        {
+            "session_id": session.pk,
+            "error_message": str(getattr(error, "message", error))[:10_000],
+            "estimated_tokens": estimated_tokens,
+        },
+        slow=True,
+    )
+    yield Emit(
+        CompactionStatus(
+            "overflow",
+            recovery.runs[-1] if recovery.runs else None,
+            ", ".join(step["action"] for step in recovery.steps),
+        )
+    )
+    return recovery
+
+
 def turn_plan(
     *,
     session_id: UUID | str,
@@ -317,6 +338,11 @@ def turn_plan(
                 # The host's turn matters more than its memory: go on, flush next turn.
                 logger.warning("Memory flush turn of session %s failed: %s", session.pk, exc)
                 status = MemoryFlushStatus(outcome="failed", error=str(exc))
+                if recovery is None and is_context_overflow(exc):
+                    # The turn's own call would be refused too: recover first.
+                    recovery = yield from recover_plan(session, exc, None)
+                    compactions.extend(recovery.runs)
+                    session = yield Call(ChatSession.objects.get, {"pk": session.pk})
             flush_record = status.flush or flush_record
             yield Emit(status)
         run = yield from compaction_plan(session)
@@ -324,25 +350,14 @@ def turn_plan(
             compactions.append(run)
             session = yield Call(ChatSession.objects.get, {"pk": session.pk})
         payload = yield Call(selectors.session_context_build, {"session": session})
-        request = _request(
-            payload, model=model, max_tokens=max_tokens, create_kwargs=create_kwargs
-        )
+        request = _request(payload, model=model, max_tokens=max_tokens, create_kwargs=create_kwargs)
         try:
             answer = yield ModelCall(request, stream=stream)
         except anthropic.BadRequestError as exc:
             if recovery is not None or not is_context_overflow(exc):
                 raise
-            recovery = yield Call(
-                services.session_overflow_recover,
-                {
-                    "session_id": session.pk,
-                    "error_message": str(getattr(exc, "message", exc)),
-                    "estimated_tokens": payload.estimated_tokens,
-                },
-                slow=True,
-            )
+            recovery = yield from recover_plan(session, exc, payload.estimated_tokens)
             compactions.extend(recovery.runs)
-            yield Emit(CompactionStatus("overflow", detail=f"{len(recovery.steps)} steps"))
             payload = recovery.payload
             request = _request(
                 payload, model=model, max_tokens=max_tokens, create_kwargs=create_kwargs

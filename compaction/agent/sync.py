@@ -30,9 +30,7 @@ def _answer_tool(step: RunTool) -> dict[str, Any]:
         return tool_result(step.block, error=error)
 
 
-def _drive(
-    plan: Generator[Step, Any, TurnResult], client: Any
-) -> Generator[Any, None, TurnResult]:
+def _drive(plan: Generator[Step, Any, TurnResult], client: Any) -> Generator[Any, None, TurnResult]:
     """Run the plan's steps in this thread; yield its events and the model's stream events."""
     outcome: Any = None
     error: BaseException | None = None
