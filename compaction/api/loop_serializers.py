@@ -109,3 +109,18 @@ class OverflowSerializer(serializers.Serializer):
     )
     runs = CompactionRunSerializer(many=True)
     context = ContextSerializer(help_text="The payload to retry the model call with.")
+
+
+class HistoryQuerySerializer(serializers.Serializer):
+    recent = serializers.IntegerField(
+        min_value=0, max_value=1_000, default=20, help_text="Newest active messages to include."
+    )
+    max_chars = serializers.IntegerField(
+        min_value=1_000, max_value=1_000_000, default=20_000, help_text="Bound on the text."
+    )
+
+
+class HistoryTextSerializer(serializers.Serializer):
+    text = serializers.CharField(
+        help_text="The latest summary, then the recent messages, as plain text."
+    )

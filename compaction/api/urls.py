@@ -45,6 +45,11 @@ urlpatterns = [
         name="session-memory-flush",
     ),
     path(
+        "sessions/<str:session_id>/history-text/",
+        views.SessionHistoryTextView.as_view(),
+        name="session-history-text",
+    ),
+    path(
         "sessions/<str:session_id>/overflow/",
         views.SessionOverflowView.as_view(),
         name="session-overflow",

@@ -15,6 +15,7 @@ from compaction.selectors.context import (
     session_memory_flush_due,
 )
 from compaction.selectors.drift import SessionDrift, session_drift
+from compaction.selectors.history import session_history_text
 from compaction.selectors.messages import message_list
 from compaction.selectors.runs import run_list, run_live
 from compaction.selectors.sessions import (
@@ -42,6 +43,7 @@ __all__ = [
     "session_context_build",
     "session_drift",
     "session_get",
+    "session_history_text",
     "session_list",
     "session_memory_flush_due",
     "session_should_compact",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from compaction import services
+from compaction import selectors, services
 from compaction.engine.memory import MEMORY_FLUSH_PROMPT
 from compaction.models import MemoryFlush, Message
 from tests.support.api import assert_error, row_counts, sess
@@ -110,3 +110,10 @@ def test_bad_overflow_reports_are_400_and_write_nothing(api, session, near, body
     error = assert_error(api.post(sess(session, "overflow/"), body, format="json"), 400)
     assert field in error["details"]
     assert row_counts() == counts
+
+
+def test_history_text_is_the_selectors_text(api, due):
+    body = api.get(sess(due, "history-text/"), {"recent": 4}).json()
+    assert body == {"text": selectors.session_history_text(session=due, recent_messages=4)}
+    assert body["text"].startswith("Recent messages:")
+    assert_error(api.get(sess(due, "history-text/"), {"max_chars": 5}), 400)

@@ -62,6 +62,7 @@ def test_schema_endpoint_documents_every_route_and_its_errors():
             "sessions/{session_id}/usage/",
             "sessions/{session_id}/memory-flush/",
             "sessions/{session_id}/overflow/",
+            "sessions/{session_id}/history-text/",
             "sessions/{session_id}/checkpoints/",
             "sessions/{session_id}/checkpoints/{version}/",
             "sessions/{session_id}/checkpoints/{version}/diff/",

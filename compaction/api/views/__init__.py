@@ -16,7 +16,11 @@ from compaction.api.views.checkpoints import (
     SessionDriftView,
 )
 from compaction.api.views.compaction import SessionCompactView
-from compaction.api.views.loop import SessionMemoryFlushView, SessionOverflowView
+from compaction.api.views.loop import (
+    SessionHistoryTextView,
+    SessionMemoryFlushView,
+    SessionOverflowView,
+)
 from compaction.api.views.messages import SessionContextView, SessionMessagesView
 from compaction.api.views.runs import RunDetailView, RunListView
 from compaction.api.views.sessions import SessionDetailView, SessionListView, SessionUsageView
@@ -31,6 +35,7 @@ __all__ = [
     "SessionContextView",
     "SessionDetailView",
     "SessionDriftView",
+    "SessionHistoryTextView",
     "SessionListView",
     "SessionMemoryFlushView",
     "SessionMessagesView",

@@ -7,9 +7,11 @@ from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from compaction import services
+from compaction import selectors, services
 from compaction.api import schema
 from compaction.api.loop_serializers import (
+    HistoryQuerySerializer,
+    HistoryTextSerializer,
     MemoryFlushInSerializer,
     MemoryFlushSerializer,
     OverflowInSerializer,
@@ -89,3 +91,25 @@ class SessionOverflowView(CompactionAPIView):
                 "context": result.payload.as_dict(),
             }
         )
+
+
+class SessionHistoryTextView(CompactionAPIView):
+    """The conversation as plain text for a reflection step."""
+
+    @extend_schema(
+        operation_id="sessions_history_text_retrieve",
+        tags=["agent loop"],
+        summary="The summary plus recent turns as plain text (for reflection)",
+        parameters=[schema.SESSION_ID, HistoryQuerySerializer],
+        responses=schema.responses({200: HistoryTextSerializer}, 400, *schema.READ_ERRORS),
+    )
+    def get(self, request: Request, session_id: str) -> Response:
+        session = self.get_session()
+        query = HistoryQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        text = selectors.session_history_text(
+            session=session,
+            recent_messages=query.validated_data["recent"],
+            max_chars=query.validated_data["max_chars"],
+        )
+        return Response({"text": text})
