@@ -1,0 +1,82 @@
+"""The README's chat views, run as written against the local Messages API stub."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from pathlib import Path
+
+import pytest
+from asgiref.sync import sync_to_async
+from django.db import connections
+from django.test import RequestFactory
+
+from compaction import services
+from compaction.models import Message
+from tests.support.anthropic_stub import AnthropicStub
+
+README = Path(__file__).resolve().parents[2] / "README.md"
+
+
+def readme_code(tag: str) -> dict:
+    """Run the README's ```` ```python <tag> ```` block; its names."""
+    pattern = re.compile(rf"```python {re.escape(tag)}\n(.*?)```", re.DOTALL)
+    (code,) = pattern.findall(README.read_text())
+    namespace: dict = {"__name__": "readme_" + tag.replace("/", "_").removesuffix(".py")}
+    exec(compile(code, f"README.md ({tag})", "exec"), namespace)
+    return namespace
+
+
+@pytest.fixture
+def stub(monkeypatch):
+    with AnthropicStub() as server:
+        monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-test")
+        monkeypatch.setenv("ANTHROPIC_BASE_URL", server.url)
+        yield server
+
+
+@pytest.mark.django_db
+def test_the_readme_chat_view_answers_and_stores_the_turn(stub, alice, bob):
+    views = readme_code("chat/views.py")
+    session = services.session_create(owner=alice, system_prompt="You are a coding agent.")
+    stub.enqueue_text("The bug is in parse_date().")
+    request = RequestFactory().post(
+        "/chat/", json.dumps({"message": "Where is the bug?"}), content_type="application/json"
+    )
+    request.user = alice
+    response = views["chat"](request, str(session.pk))
+    assert response.status_code == 200, response.content
+    body = json.loads(response.content)
+    assert body == {"reply": "The bug is in parse_date().", "compactions": [], "memory_flush": None}
+    assert Message.objects.filter(session=session).count() == 2
+    assert stub.message_requests[0].body["tools"][0]["name"] == "save_memory"
+
+    request.user = bob  # another user's session: the API's 404, not a turn
+    assert views["chat"](request, str(session.pk)).status_code == 404
+    assert len(stub.message_requests) == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_readme_streaming_view_streams_text_and_ends_with_done(stub, alice):
+    views = readme_code("chat/streaming.py")
+    session = services.session_create(owner=alice)
+    stub.enqueue_text("Streaming from the README's own view.")
+    request = RequestFactory().post(
+        "/chat/stream/", json.dumps({"message": "Hi"}), content_type="application/json"
+    )
+    request.user = alice
+
+    async def run() -> list[str]:
+        try:
+            response = await views["chat_stream"](request, str(session.pk))
+            assert response["Content-Type"] == "text/event-stream"
+            return [chunk.decode() async for chunk in response.streaming_content]
+        finally:
+            await views["client"].close()
+            await sync_to_async(connections.close_all)()
+
+    chunks = asyncio.run(run())
+    events = [json.loads(chunk.removeprefix("data: ")) for chunk in chunks]
+    assert "".join(e.get("text", "") for e in events) == "Streaming from the README's own view."
+    assert events[-1] == {"done": True, "seq": 2}
