@@ -53,6 +53,33 @@ def small(compaction_settings):
 
 
 @pytest.fixture
+def near_flush(compaction_settings):
+    """A threshold a dozen exchanges of ``chat()`` reach, and a flush margin that makes the
+    memory flush due a little before; compaction only when asked, instantly."""
+    compaction_settings(
+        AUTO_COMPACT="off",
+        COMPACTION_THRESHOLD=3000,
+        MEMORY_FLUSH_MARGIN=1500,
+        KEEP_RECENT_TOKENS=500,
+        SUMMARIZER="tests.support.helpers.StaticSummarizer",
+    )
+
+
+@pytest.fixture
+def host_window(compaction_settings):
+    """A 40k window the host believes in (36k for the payload), compaction off: a long
+    history is only truncated, and a model with a smaller window refuses it."""
+    compaction_settings(
+        AUTO_COMPACT="off",
+        CONTEXT_WINDOW=40_000,
+        RESERVE_TOKENS=4_000,
+        COMPACTION_THRESHOLD=None,
+        KEEP_RECENT_TOKENS=4_000,
+        SUMMARIZER="tests.support.helpers.StaticSummarizer",
+    )
+
+
+@pytest.fixture
 def alice(django_user_model):
     return django_user_model.objects.create_user("alice", password="pw")
 

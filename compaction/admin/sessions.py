@@ -32,12 +32,13 @@ from compaction.admin.html import EMPTY, json_html, links_html, number
 from compaction.admin.rendering import content_preview, render_content
 from compaction.conf import app_settings
 from compaction.exceptions import CompactionError
-from compaction.models import ChatSession, Checkpoint, CompactionRun, Message
+from compaction.models import ChatSession, Checkpoint, CompactionRun, MemoryFlush, Message
 
 #: Newest messages shown inline on a session's page; the rest are one link away.
 RECENT_MESSAGES = 20
 #: Sessions one synchronous action may process: each can be an LLM call of many seconds.
 MAX_SYNC_SESSIONS = 10
+RECENT_FLUSHES = 20
 
 
 class RecentMessagesFormSet(BaseInlineFormSet):
@@ -86,6 +87,35 @@ class RecentMessageInline(ReadOnlyPermissions, admin.TabularInline):
         return content_preview(obj.content, 160, obj.format, obj.role)
 
 
+class RecentFlushesFormSet(BaseInlineFormSet):
+    """The newest RECENT_FLUSHES flushes only (a session may have had thousands of cycles)."""
+
+    def get_queryset(self) -> Any:
+        if not hasattr(self, "_recent"):
+            self._recent = list(self.queryset.order_by("-cycle")[:RECENT_FLUSHES])
+        return self._recent
+
+
+class MemoryFlushInline(ReadOnlyPermissions, admin.TabularInline):
+    """The session's memory flushes, one per cycle: what the agent did before compactions."""
+
+    model = MemoryFlush
+    formset = RecentFlushesFormSet
+    fk_name = "session"
+    verbose_name = "memory flush"
+    verbose_name_plural = f"Memory flushes (one per cycle; the newest {RECENT_FLUSHES})"
+    fields = ("cycle", "source", "outcome", "input_tokens", "output_tokens", "reply", "created_at")
+    readonly_fields = fields
+    extra = 0
+    max_num = 0
+    can_delete = False
+
+    @admin.display(description="reply (when it spoke)")
+    def reply(self, obj: MemoryFlush) -> str:
+        text = obj.response_text
+        return text if len(text) <= 300 else f"{text[:300]}…"
+
+
 @admin.register(ChatSession)
 class ChatSessionAdmin(ReadOnlyAdmin):
     list_display = (
@@ -106,7 +136,7 @@ class ChatSessionAdmin(ReadOnlyAdmin):
     search_fields = ("id", "external_id", "agent_id", "owner__username")
     date_hierarchy = "created_at"
     actions = ("compact_now", "estimate", "regenerate")
-    inlines = (RecentMessageInline,)
+    inlines = (MemoryFlushInline, RecentMessageInline)
     fieldsets = (
         (None, {"fields": ("id", "external_id", "owner", "agent_id", "created_at", "updated_at")}),
         (

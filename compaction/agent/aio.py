@@ -26,10 +26,9 @@ from compaction.agent.steps import (
     TurnComplete,
     TurnResult,
     missing_handler,
+    plan_for,
     tool_result,
-    turn_plan,
 )
-from compaction.agent.steps import user_message as as_user_message
 
 
 def _closing(function: Callable[..., Any]) -> Callable[..., Any]:
@@ -90,20 +89,6 @@ async def _drive(plan: Generator[Step, Any, TurnResult], client: Any) -> AsyncIt
             error = exc
 
 
-def _plan(stream: bool, **kwargs: Any) -> Generator[Step, Any, TurnResult]:
-    return turn_plan(
-        session_id=kwargs.pop("session_id"),
-        model=kwargs.pop("model"),
-        max_tokens=kwargs.pop("max_tokens"),
-        user_message=as_user_message(kwargs.pop("user_message")),
-        tool_handlers=kwargs.pop("tool_handlers"),
-        max_tool_rounds=kwargs.pop("max_tool_rounds"),
-        memory_flush=kwargs.pop("memory_flush"),
-        create_kwargs=kwargs,
-        stream=stream,
-    )
-
-
 async def arun_turn(
     *,
     session_id: UUID | str,
@@ -118,8 +103,8 @@ async def arun_turn(
 ) -> TurnResult:
     """``run_turn`` for async code, with ``anthropic.AsyncAnthropic``; tool handlers may be
     coroutine functions."""
-    plan = _plan(
-        False,
+    plan = plan_for(
+        stream=False,
         session_id=session_id,
         model=model,
         max_tokens=max_tokens,
@@ -149,8 +134,8 @@ async def astream_turn(
 ) -> AsyncIterator[Any]:
     """``arun_turn``, streamed: the model's stream events, ``CompactionStatus`` and
     ``MemoryFlushStatus`` events as those steps run, and a last ``TurnComplete``."""
-    plan = _plan(
-        True,
+    plan = plan_for(
+        stream=True,
         session_id=session_id,
         model=model,
         max_tokens=max_tokens,

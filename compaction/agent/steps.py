@@ -403,6 +403,22 @@ def turn_plan(
     )
 
 
+def plan_for(*, stream: bool, **kwargs: Any) -> Generator[Step, Any, TurnResult]:
+    """``turn_plan`` from a public turn function's arguments (its extra keyword arguments
+    go to ``messages.create``)."""
+    return turn_plan(
+        session_id=kwargs.pop("session_id"),
+        model=kwargs.pop("model"),
+        max_tokens=kwargs.pop("max_tokens"),
+        user_message=user_message(kwargs.pop("user_message")),
+        tool_handlers=kwargs.pop("tool_handlers"),
+        max_tool_rounds=kwargs.pop("max_tool_rounds"),
+        memory_flush=kwargs.pop("memory_flush"),
+        create_kwargs=kwargs,
+        stream=stream,
+    )
+
+
 def tool_result(block: Any, outcome: Any = None, error: BaseException | None = None) -> dict:
     """The ``tool_result`` block answering ``block`` with a handler's outcome or error."""
     if error is not None:

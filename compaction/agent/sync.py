@@ -15,10 +15,9 @@ from compaction.agent.steps import (
     TurnComplete,
     TurnResult,
     missing_handler,
+    plan_for,
     tool_result,
-    turn_plan,
 )
-from compaction.agent.steps import user_message as as_user_message
 
 
 def _answer_tool(step: RunTool) -> dict[str, Any]:
@@ -84,15 +83,16 @@ def run_turn(
     host appends the results (``services.message_append``) and calls ``run_turn`` again.
     Every step stays available as a service for hosts that want their own loop.
     """
-    plan = turn_plan(
+    plan = plan_for(
+        stream=False,
         session_id=session_id,
         model=model,
         max_tokens=max_tokens,
-        user_message=as_user_message(user_message),
-        create_kwargs=create_kwargs,
+        user_message=user_message,
         tool_handlers=tool_handlers,
         max_tool_rounds=max_tool_rounds,
         memory_flush=memory_flush,
+        **create_kwargs,
     )
     driver = _drive(plan, client)
     while True:
@@ -117,16 +117,16 @@ def stream_turn(
     """``run_turn``, streamed: the model's stream events (``client.messages.stream``) as
     they come, ``CompactionStatus`` and ``MemoryFlushStatus`` events as those steps run,
     and a last ``TurnComplete`` with the result."""
-    plan = turn_plan(
+    plan = plan_for(
+        stream=True,
         session_id=session_id,
         model=model,
         max_tokens=max_tokens,
-        user_message=as_user_message(user_message),
-        create_kwargs=create_kwargs,
+        user_message=user_message,
         tool_handlers=tool_handlers,
         max_tool_rounds=max_tool_rounds,
         memory_flush=memory_flush,
-        stream=True,
+        **create_kwargs,
     )
     result = yield from _drive(plan, client)
     yield TurnComplete(result)

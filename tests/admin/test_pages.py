@@ -297,3 +297,13 @@ def test_session_changelist_query_count_is_small(admin_client: Any, superuser: A
         admin_client.get(admin_url("chatsession_changelist"))
     # Session + user, counts, the agent filter's values, date hierarchy, the page itself.
     assert len(queries) <= 10, [q["sql"] for q in queries]
+
+
+def test_session_page_lists_its_memory_flushes_escaped(admin_client: Any) -> None:
+    session = services.session_create(external_id="flushes")
+    services.message_append(session_id=session.pk, messages=chat(3, words=5))
+    services.memory_flush_record(session_id=session.pk, outcome="spoke", response_text=XSS)
+    html = admin_client.get(admin_url("chatsession_change", session.pk)).content.decode()
+    assert "Memory flushes (one per cycle" in html
+    assert XSS not in html and XSS_ESCAPED in html
+    assert re.search(r'<td class="field-outcome">\s*(?:<p>)?spoke', html), "outcome not shown"

@@ -14,7 +14,6 @@ from django.test import RequestFactory
 
 from compaction import services
 from compaction.models import Message
-from tests.support.anthropic_stub import AnthropicStub
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 
@@ -28,19 +27,12 @@ def readme_code(tag: str) -> dict:
     return namespace
 
 
-@pytest.fixture
-def stub(monkeypatch):
-    with AnthropicStub() as server:
-        monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-test")
-        monkeypatch.setenv("ANTHROPIC_BASE_URL", server.url)
-        yield server
-
 
 @pytest.mark.django_db
-def test_the_readme_chat_view_answers_and_stores_the_turn(stub, alice, bob):
+def test_the_readme_chat_view_answers_and_stores_the_turn(anthropic_api, alice, bob):
     views = readme_code("chat/views.py")
     session = services.session_create(owner=alice, system_prompt="You are a coding agent.")
-    stub.enqueue_text("The bug is in parse_date().")
+    anthropic_api.enqueue_text("The bug is in parse_date().")
     request = RequestFactory().post(
         "/chat/", json.dumps({"message": "Where is the bug?"}), content_type="application/json"
     )
@@ -50,18 +42,18 @@ def test_the_readme_chat_view_answers_and_stores_the_turn(stub, alice, bob):
     body = json.loads(response.content)
     assert body == {"reply": "The bug is in parse_date().", "compactions": [], "memory_flush": None}
     assert Message.objects.filter(session=session).count() == 2
-    assert stub.message_requests[0].body["tools"][0]["name"] == "save_memory"
+    assert anthropic_api.message_requests[0].body["tools"][0]["name"] == "save_memory"
 
     request.user = bob  # another user's session: the API's 404, not a turn
     assert views["chat"](request, str(session.pk)).status_code == 404
-    assert len(stub.message_requests) == 1
+    assert len(anthropic_api.message_requests) == 1
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_readme_streaming_view_streams_text_and_ends_with_done(stub, alice):
+def test_the_readme_streaming_view_streams_text_and_ends_with_done(anthropic_api, alice):
     views = readme_code("chat/streaming.py")
     session = services.session_create(owner=alice)
-    stub.enqueue_text("Streaming from the README's own view.")
+    anthropic_api.enqueue_text("Streaming from the README's own view.")
     request = RequestFactory().post(
         "/chat/stream/", json.dumps({"message": "Hi"}), content_type="application/json"
     )

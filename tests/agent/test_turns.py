@@ -52,14 +52,9 @@ def client(stub):
 
 
 @pytest.fixture
-def near(compaction_settings):
-    compaction_settings(
-        AUTO_COMPACT="sync",
-        COMPACTION_THRESHOLD=4000,
-        MEMORY_FLUSH_MARGIN=2500,
-        KEEP_RECENT_TOKENS=600,
-        SUMMARIZER="tests.support.helpers.StaticSummarizer",
-    )
+def near(near_flush, compaction_settings):
+    """As ``near_flush``, with compaction during the turn (AUTO_COMPACT="sync")."""
+    compaction_settings(AUTO_COMPACT="sync")
 
 
 def stored(session) -> list[tuple[str, object]]:
@@ -202,15 +197,7 @@ def test_tool_calls_are_answered_by_the_handlers_and_stored(stub, client):
     assert stored(session)[2][1][0]["content"] == "README.md\nsrc"
 
 
-def test_an_overflow_is_recovered_once_and_the_retried_payload_fits(compaction_settings):
-    compaction_settings(
-        AUTO_COMPACT="off",
-        CONTEXT_WINDOW=40_000,
-        RESERVE_TOKENS=4_000,
-        COMPACTION_THRESHOLD=None,
-        KEEP_RECENT_TOKENS=4_000,
-        SUMMARIZER="tests.support.helpers.StaticSummarizer",
-    )
+def test_an_overflow_is_recovered_once_and_the_retried_payload_fits(host_window):
     session = services.session_create()
     services.message_append(session_id=session.pk, messages=chat(80, words=200))
     count = Message.objects.filter(session=session).count()
@@ -359,3 +346,28 @@ def test_astream_turn_streams_events_with_compaction_status(stub, near):
     assert not any(isinstance(e, MemoryFlushStatus) for e in events)
     assert isinstance(events[-1], TurnComplete)
     assert events[-1].result.text == "Streamed, asynchronously."
+
+
+def test_a_turn_is_eight_statements_whatever_the_history(stub, client, compaction_settings):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    compaction_settings(AUTO_COMPACT="off", MEMORY_FLUSH_MARGIN=0)
+    counts = []
+    for turns in (5, 240):
+        session = services.session_create(system_prompt="You are a careful agent.")
+        services.message_append(session_id=session.pk, messages=chat(turns, words=5))
+        stub.enqueue_text("ok")
+        with CaptureQueriesContext(connection) as queries:
+            run_turn(
+                session_id=session.pk,
+                client=client,
+                model="claude-haiku-4-5",
+                max_tokens=64,
+                user_message="next",
+            )
+        # Savepoints stand for BEGIN / COMMIT here: the test runs in a transaction.
+        counts.append(sum(1 for q in queries if "SAVEPOINT" not in q["sql"]))
+    # Append the question (lock, insert, counters), build the context (checkpoint, active
+    # messages), append the answer with its usage (lock, insert, counters).
+    assert counts == [8, 8]

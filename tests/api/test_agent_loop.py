@@ -14,18 +14,7 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def near(compaction_settings):
-    compaction_settings(
-        AUTO_COMPACT="off",
-        COMPACTION_THRESHOLD=3000,
-        MEMORY_FLUSH_MARGIN=1500,
-        KEEP_RECENT_TOKENS=500,
-        SUMMARIZER="tests.support.helpers.StaticSummarizer",
-    )
-
-
-@pytest.fixture
-def due(session, near):
+def due(session, near_flush):
     services.message_append(session_id=session.pk, messages=chat(12))
     return session
 
@@ -78,7 +67,7 @@ def test_another_users_session_is_404(bob_api, due):
     assert_error(bob_api.post(sess(due, "overflow/"), {}), 404)
 
 
-def test_overflow_answers_a_payload_that_fits_and_what_was_done(api, session, near):
+def test_overflow_answers_a_payload_that_fits_and_what_was_done(api, session, near_flush):
     services.message_append(session_id=session.pk, messages=chat(30))
     response = api.post(
         sess(session, "overflow/"),
@@ -104,7 +93,7 @@ def test_overflow_answers_a_payload_that_fits_and_what_was_done(api, session, ne
         ({"format": "xml"}, "format"),
     ],
 )
-def test_bad_overflow_reports_are_400_and_write_nothing(api, session, near, body, field):
+def test_bad_overflow_reports_are_400_and_write_nothing(api, session, near_flush, body, field):
     services.message_append(session_id=session.pk, messages=chat(30))
     counts = row_counts()
     error = assert_error(api.post(sess(session, "overflow/"), body, format="json"), 400)

@@ -17,25 +17,13 @@ from tests.support.helpers import chat, tool_answer, tool_call
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def near(compaction_settings):
-    """A threshold a dozen exchanges reach, a margin that makes a flush due a little before."""
-    compaction_settings(
-        AUTO_COMPACT="off",
-        COMPACTION_THRESHOLD=3000,
-        MEMORY_FLUSH_MARGIN=1500,
-        KEEP_RECENT_TOKENS=500,
-        SUMMARIZER="tests.support.helpers.StaticSummarizer",
-    )
-
-
 def due_session(turns: int = 12) -> ChatSession:
     session = services.session_create(system_prompt="You are a careful agent.")
     services.message_append(session_id=session.pk, messages=chat(turns))
     return ChatSession.objects.get(pk=session.pk)
 
 
-def test_a_flush_is_due_within_the_margin_not_before(near):
+def test_a_flush_is_due_within_the_margin_not_before(near_flush):
     early = due_session(2)
     assert not selectors.session_memory_flush_due(session=early)
     assert selectors.session_context_build(session=early).as_dict()["memory_flush"] == {
@@ -49,7 +37,7 @@ def test_a_flush_is_due_within_the_margin_not_before(near):
     assert payload["flush_turn"] is False
 
 
-def test_the_flush_turn_payload_ends_with_the_prompt_and_is_never_stored(near):
+def test_the_flush_turn_payload_ends_with_the_prompt_and_is_never_stored(near_flush):
     session = due_session()
     before = list(Message.objects.filter(session=session).values_list("seq", "content"))
     normal = selectors.session_context_build(session=session)
@@ -75,7 +63,7 @@ def test_the_flush_turn_payload_ends_with_the_prompt_and_is_never_stored(near):
     assert after == before
 
 
-def test_the_flush_prompt_follows_tool_results_in_their_user_turn(near):
+def test_the_flush_prompt_follows_tool_results_in_their_user_turn(near_flush):
     session = due_session()
     services.message_append(
         session_id=session.pk,
@@ -87,7 +75,7 @@ def test_the_flush_prompt_follows_tool_results_in_their_user_turn(near):
     assert [block["type"] for block in last] == ["tool_result", "text"]
 
 
-def test_no_flush_while_tool_calls_wait_for_results(near):
+def test_no_flush_while_tool_calls_wait_for_results(near_flush):
     session = due_session()
     services.message_append(session_id=session.pk, messages=[tool_call("toolu_01", "ls")])
     session.refresh_from_db()
@@ -97,7 +85,7 @@ def test_no_flush_while_tool_calls_wait_for_results(near):
     assert "memory_flush" in info.value.details
 
 
-def test_one_report_per_cycle_and_a_new_checkpoint_rearms_it(near):
+def test_one_report_per_cycle_and_a_new_checkpoint_rearms_it(near_flush):
     session = due_session()
     flush = services.memory_flush_record(
         session_id=session.pk, outcome="saved", input_tokens=1200, output_tokens=40
@@ -132,7 +120,7 @@ def test_one_report_per_cycle_and_a_new_checkpoint_rearms_it(near):
         ({"outcome": "spoke", "response_text": "a\x00b"}, "response_text"),
     ],
 )
-def test_bad_reports_name_the_field_and_write_nothing(near, kwargs, field):
+def test_bad_reports_name_the_field_and_write_nothing(near_flush, kwargs, field):
     session = due_session()
     with pytest.raises(InvalidInput) as info:
         services.memory_flush_record(session_id=session.pk, **kwargs)
@@ -159,7 +147,7 @@ def record_flush(*, session, run):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_callable_runs_after_the_callers_transaction_commits(near, compaction_settings):
+def test_the_callable_runs_after_the_callers_transaction_commits(near_flush, compaction_settings):
     compaction_settings(MEMORY_FLUSH="tests.services.test_memory_flush.record_flush")
     record_flush.calls = []
     session = services.session_create()
@@ -177,7 +165,7 @@ def test_the_callable_runs_after_the_callers_transaction_commits(near, compactio
 
 @pytest.mark.django_db(transaction=True)
 def test_the_callable_is_left_to_the_worker_when_compaction_is_async(
-    near, compaction_settings, django_capture_on_commit_callbacks
+    near_flush, compaction_settings, django_capture_on_commit_callbacks
 ):
     compaction_settings(
         MEMORY_FLUSH="tests.services.test_memory_flush.record_flush", AUTO_COMPACT="async"

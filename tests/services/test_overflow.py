@@ -26,19 +26,6 @@ pytestmark = pytest.mark.django_db
 BUDGET = 36_000  # CONTEXT_WINDOW - RESERVE_TOKENS below
 
 
-@pytest.fixture
-def window(compaction_settings):
-    """A 40k window the host believes in, compaction off: the payload is only truncated."""
-    compaction_settings(
-        AUTO_COMPACT="off",
-        CONTEXT_WINDOW=40_000,
-        RESERVE_TOKENS=4_000,
-        COMPACTION_THRESHOLD=None,
-        KEEP_RECENT_TOKENS=4_000,
-        SUMMARIZER="tests.support.helpers.StaticSummarizer",
-    )
-
-
 def send(stub: AnthropicStub, payload) -> anthropic.types.Message:
     client = anthropic.Anthropic(api_key="sk-test", base_url=stub.url, max_retries=0)
     return client.messages.create(
@@ -49,7 +36,7 @@ def send(stub: AnthropicStub, payload) -> anthropic.types.Message:
     )
 
 
-def test_an_overflow_the_api_answers_is_recovered_and_the_retry_fits(window):
+def test_an_overflow_the_api_answers_is_recovered_and_the_retry_fits(host_window):
     session = services.session_create(system_prompt="You are a careful agent.")
     services.message_append(session_id=session.pk, messages=chat(80, words=200))
     session.refresh_from_db()
@@ -87,7 +74,7 @@ def test_an_overflow_the_api_answers_is_recovered_and_the_retry_fits(window):
     assert Message.objects.filter(session=session).archived().count() == session.archived_seq > 0
 
 
-def test_without_a_count_it_still_compacts_once(window):
+def test_without_a_count_it_still_compacts_once(host_window):
     session = services.session_create()
     services.message_append(session_id=session.pk, messages=chat(40, words=200))
     recovery = services.session_overflow_recover(session_id=session.pk)
@@ -95,7 +82,7 @@ def test_without_a_count_it_still_compacts_once(window):
     assert recovery.reported_tokens is None and len(recovery.runs) == 1
 
 
-def test_a_message_larger_than_the_window_is_cut_in_the_payload_only(window):
+def test_a_message_larger_than_the_window_is_cut_in_the_payload_only(host_window):
     session = services.session_create()
     services.message_append(session_id=session.pk, messages=chat(20))
     huge = "Here is the whole log:\n" + "line of a very long build log\n" * 8_000  # ~240k chars
@@ -118,7 +105,7 @@ def test_a_message_larger_than_the_window_is_cut_in_the_payload_only(window):
     assert Message.objects.get(session=session, seq=41).content == huge
 
 
-def test_a_turn_larger_than_the_window_is_kept_and_cut_not_dropped(window):
+def test_a_turn_larger_than_the_window_is_kept_and_cut_not_dropped(host_window):
     session = services.session_create()
     services.message_append(session_id=session.pk, messages=agent_loop(6, output_chars=3_000))
     services.message_append(
@@ -135,7 +122,7 @@ def test_a_turn_larger_than_the_window_is_kept_and_cut_not_dropped(window):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_compaction_in_flight_is_reported_and_the_payload_still_fits(window):
+def test_a_compaction_in_flight_is_reported_and_the_payload_still_fits(host_window):
     import threading
 
     session = services.session_create()
