@@ -18,6 +18,7 @@ from compaction.selectors.sessions import (
     session_list,
     session_should_compact,
     session_threshold,
+    session_window_problems,
     sessions_over_threshold,
 )
 
@@ -40,5 +41,6 @@ __all__ = [
     "session_list",
     "session_should_compact",
     "session_threshold",
+    "session_window_problems",
     "sessions_over_threshold",
 ]
