@@ -78,13 +78,8 @@ class WindowProblem:
 
 
 _EFFECTIVE_KEYS = ("CONTEXT_WINDOW", "RESERVE_TOKENS")
-_RECENT_KEYS = (
-    "KEEP_RECENT_TOKENS",
-    "SUMMARY_MAX_CHARS",
-    "PRESERVE",
-    "PRESERVE_MAX_TOKENS",
-    *_EFFECTIVE_KEYS,
-)
+_RECENT_KEYS = ("KEEP_RECENT_TOKENS", "SUMMARY_MAX_CHARS", *_EFFECTIVE_KEYS)
+_PRESERVE_KEYS = ("PRESERVE", "PRESERVE_MAX_TOKENS")
 _SUMMARIZER_KEYS = ("SUMMARY_CONTEXT_WINDOW", "SUMMARY_RESERVE_TOKENS", "MAX_TOKENS")
 
 
@@ -135,6 +130,7 @@ def window_problems(values: Mapping[str, Any]) -> list[WindowProblem]:
         if effective >= MIN_EFFECTIVE_WINDOW and _ints(
             values, ("KEEP_RECENT_TOKENS", "SUMMARY_MAX_CHARS", "PRESERVE_MAX_TOKENS")
         ):
+            # Preserved text rides along with every summary, when it is on.
             preserve = values["PRESERVE_MAX_TOKENS"] if values.get("PRESERVE") else 0
             summary = -(-values["SUMMARY_MAX_CHARS"] // CHARS_PER_TOKEN) + preserve
             kept = values["KEEP_RECENT_TOKENS"] + summary
@@ -143,7 +139,7 @@ def window_problems(values: Mapping[str, Any]) -> list[WindowProblem]:
                     WindowProblem(
                         "compaction.E006",
                         "error",
-                        _RECENT_KEYS,
+                        _RECENT_KEYS + (_PRESERVE_KEYS if preserve else ()),
                         f"KEEP_RECENT_TOKENS ({values['KEEP_RECENT_TOKENS']:,}) plus a summary "
                         f"of up to {summary:,} tokens (SUMMARY_MAX_CHARS and, with PRESERVE, "
                         f"PRESERVE_MAX_TOKENS) do not fit the effective context window "

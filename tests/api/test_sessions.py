@@ -82,6 +82,7 @@ def test_create_session_rejects_bad_input_and_writes_nothing(api, body, field):
             {"config.KEEP_RECENT_TOKENS", "config.CONTEXT_WINDOW"},
             "a compacted session would still overflow",
         ),
+        ({"PRESERVE_MAX_TOKENS": 160_000}, {"config.PRESERVE_MAX_TOKENS"}, "plus a summary"),
         # The summarizer's answer leaves no room for its input in its window.
         ({"MAX_TOKENS": 190_000}, {"config.MAX_TOKENS"}, "the summarizer's window leaves"),
     ],
