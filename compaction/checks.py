@@ -1,5 +1,6 @@
-"""System checks: bad COMPACTION settings, a database that cannot lock rows, an API whose
-token authentication has no table, and background compaction with no queue to take it."""
+"""System checks: bad COMPACTION settings, context windows too small to work, a database that
+cannot lock rows, an API whose token authentication has no table, and background compaction
+with no queue to take it."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from django.urls import NoReverseMatch, reverse
 from django.utils.module_loading import import_string
 
 from compaction.conf import DEFAULTS, validate_values
+from compaction.engine.window import window_problems
 from compaction.integrations import DEFAULT_PUBLISHER, queue_problem
 from compaction.summarizers import summarizer_path
 
@@ -77,6 +79,29 @@ def check_settings(app_configs: Any = None, **kwargs: Any) -> list:
                     id="compaction.W004",
                 )
             )
+    return messages
+
+
+@register(Tags.compatibility)
+def check_windows(app_configs: Any = None, **kwargs: Any) -> list:
+    """The window guard (``compaction.engine.window``) over the app settings: an effective
+    window too small to work (E005) or small (W007), recent messages and a summary that do
+    not fit it (E006), a summarizer whose window cannot hold one useful call (E007)."""
+    user = getattr(settings, "COMPACTION", None) or {}
+    if not isinstance(user, dict):
+        return []  # check_settings reports it
+    merged = {**DEFAULTS, **{k: v for k, v in user.items() if k in DEFAULTS}}
+    messages: list = []
+    for problem in window_problems(merged):
+        level = Error if problem.is_error else Warning
+        messages.append(
+            level(
+                problem.message,
+                hint=f"The settings involved: {', '.join(problem.keys)}. CONTEXT_WINDOW and "
+                "SUMMARY_CONTEXT_WINDOW are the windows of the models you use.",
+                id=problem.id,
+            )
+        )
     return messages
 
 

@@ -6,7 +6,9 @@ import sys
 from types import SimpleNamespace
 
 import pytest
+from django.core.checks import Warning, run_checks
 from django.core.management import call_command
+from django.core.management.base import SystemCheckError
 
 from compaction import checks
 from compaction.exceptions import MissingDependency
@@ -97,3 +99,61 @@ def test_summarizer_without_the_sdk_names_the_extra(monkeypatch, settings):
     assert 'pip install "django-compaction[anthropic]"' in error.msg
     monkeypatch.delenv("ANTHROPIC_API_KEY")
     assert checks.check_settings() == []  # without a key the offline summarizer needs nothing
+
+
+def _window_checks(settings, **values):
+    settings.COMPACTION = values
+    return {m.id: m for m in checks.check_windows()}
+
+
+def test_the_effective_window_is_an_error_under_16k_and_a_warning_under_32k(settings):
+    assert _window_checks(settings) == {}  # the defaults: 200k window, 20k reserve
+    # CONTEXT_WINDOW - RESERVE_TOKENS, each side of each bound (with a recent part that
+    # fits: 20k of it would not fit a 16k window, E006 below).
+    small = {"KEEP_RECENT_TOKENS": 8_000}
+    assert set(_window_checks(settings, CONTEXT_WINDOW=35_999, **small)) == {"compaction.E005"}
+    assert set(_window_checks(settings, CONTEXT_WINDOW=36_000, **small)) == {"compaction.W007"}
+    assert set(_window_checks(settings, CONTEXT_WINDOW=51_999, **small)) == {"compaction.W007"}
+    assert _window_checks(settings, CONTEXT_WINDOW=52_000, **small) == {}
+    error = _window_checks(settings, CONTEXT_WINDOW=200_000, RESERVE_TOKENS=190_000)[
+        "compaction.E005"
+    ]
+    assert isinstance(error, checks.Error)
+    assert "is 10,000 tokens, under the minimum of 16,000" in error.msg
+    assert "CONTEXT_WINDOW, RESERVE_TOKENS" in error.hint
+    warning = _window_checks(settings, CONTEXT_WINDOW=45_000, **small)["compaction.W007"]
+    assert isinstance(warning, Warning) and "is 25,000 tokens, under 32,000" in warning.msg
+
+
+def test_recent_messages_and_a_summary_must_fit_the_effective_window(settings):
+    # 40k effective; a summary is SUMMARY_MAX_CHARS / 4 = 1,500 tokens plus 2,000 preserved.
+    window = {"CONTEXT_WINDOW": 60_000, "RESERVE_TOKENS": 20_000}
+    assert _window_checks(settings, **window, KEEP_RECENT_TOKENS=36_499) == {}
+    error = _window_checks(settings, **window, KEEP_RECENT_TOKENS=36_500)["compaction.E006"]
+    assert "KEEP_RECENT_TOKENS (36,500) plus a summary of up to 3,500 tokens" in error.msg
+    # Without preserved text the summary alone counts.
+    assert _window_checks(settings, **window, KEEP_RECENT_TOKENS=36_500, PRESERVE=[]) == {}
+
+
+def test_the_summarizer_window_must_hold_one_useful_call(settings):
+    # Left for input: SUMMARY_CONTEXT_WINDOW - SUMMARY_RESERVE_TOKENS (8k) - MAX_TOKENS (4,096).
+    assert _window_checks(settings, SUMMARY_CONTEXT_WINDOW=32_000) == {}
+    error = _window_checks(settings, SUMMARY_CONTEXT_WINDOW=16_000)["compaction.E007"]
+    assert "leaves 3,904 tokens for one call's input" in error.msg
+    assert set(_window_checks(settings, MAX_TOKENS=190_000)) == {"compaction.E007"}
+    # A bigger summary needs more room: the previous one and two partials join a merge.
+    assert set(_window_checks(settings, SUMMARY_CONTEXT_WINDOW=32_000, SUMMARY_MAX_CHARS=25_000))
+    assert set(_window_checks(settings, SUMMARY_RESERVE_TOKENS=199_000)) == {"compaction.E007"}
+
+
+def test_window_checks_leave_bad_values_to_e002(settings):
+    settings.COMPACTION = {"CONTEXT_WINDOW": "big", "MAX_TOKENS": True}
+    assert checks.check_windows() == []
+    assert {m.id for m in checks.check_settings()} == {"compaction.E002"}
+
+
+def test_manage_check_fails_on_a_window_too_small(settings):
+    settings.COMPACTION = {"CONTEXT_WINDOW": 24_000}
+    assert "compaction.E005" in {m.id for m in run_checks()}
+    with pytest.raises(SystemCheckError, match=r"compaction\.E005"):
+        call_command("check")

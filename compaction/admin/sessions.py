@@ -17,7 +17,7 @@ from django.forms.models import BaseInlineFormSet
 from django.http import HttpRequest, HttpResponseBase, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import URLPattern, path, reverse
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.safestring import SafeString, mark_safe
 
@@ -169,7 +169,7 @@ class ChatSessionAdmin(ReadOnlyAdmin):
                 )
             },
         ),
-        ("Configuration", {"fields": ("system_prompt_text", "config_json")}),
+        ("Configuration", {"fields": ("system_prompt_text", "config_json", "window_warnings")}),
     )
     readonly_fields = (
         "id",
@@ -181,6 +181,7 @@ class ChatSessionAdmin(ReadOnlyAdmin):
         "related_pages",
         "system_prompt_text",
         "config_json",
+        "window_warnings",
         "cache_read",
     )
 
@@ -287,6 +288,13 @@ class ChatSessionAdmin(ReadOnlyAdmin):
     @admin.display(description="config overrides")
     def config_json(self, obj: ChatSession) -> SafeString:
         return json_html(obj.config)
+
+    @admin.display(description="window warnings")
+    def window_warnings(self, obj: ChatSession) -> SafeString:
+        problems = selectors.session_window_problems(session=obj)
+        if not problems:
+            return mark_safe(EMPTY)
+        return format_html_join("", "<p>{} ({})</p>", ((p.message, p.id) for p in problems))
 
     # -- pages
 

@@ -201,6 +201,14 @@ class CompactRequestSerializer(serializers.Serializer):
 # --------------------------------------------------------------------------- sessions
 
 
+class WindowWarningSerializer(serializers.Serializer):
+    """A window rule the session's effective settings break (see the system checks)."""
+
+    id = serializers.CharField(help_text="The system check id, e.g. `compaction.W007`.")
+    level = serializers.ChoiceField(choices=[("error", "error"), ("warning", "warning")])
+    message = serializers.CharField()
+
+
 class SessionSerializer(serializers.ModelSerializer):
     """A session with its counters, trigger state and the live compaction run."""
 
@@ -214,6 +222,10 @@ class SessionSerializer(serializers.ModelSerializer):
     should_compact = serializers.SerializerMethodField()
     config = ObjectField(read_only=True)
     live_run = serializers.SerializerMethodField()
+    warnings = serializers.SerializerMethodField(
+        help_text="Window rules its effective settings break: an effective window under "
+        "32,000 tokens (accepted), or errors of the app settings themselves."
+    )
     cache_read_share = serializers.FloatField(
         read_only=True,
         allow_null=True,
@@ -245,6 +257,7 @@ class SessionSerializer(serializers.ModelSerializer):
             "created_at",
             "updated_at",
             "live_run",
+            "warnings",
         ]
         read_only_fields = fields
 
@@ -255,6 +268,13 @@ class SessionSerializer(serializers.ModelSerializer):
     @extend_schema_field(OpenApiTypes.BOOL)
     def get_should_compact(self, session: ChatSession) -> bool:
         return selectors.session_should_compact(session=session)
+
+    @extend_schema_field(WindowWarningSerializer(many=True))
+    def get_warnings(self, session: ChatSession) -> list[dict[str, Any]]:
+        return [
+            {"id": problem.id, "level": problem.level, "message": problem.message}
+            for problem in selectors.session_window_problems(session=session)
+        ]
 
     @extend_schema_field(CompactionRunSerializer(allow_null=True))
     def get_live_run(self, session: ChatSession) -> dict[str, Any] | None:

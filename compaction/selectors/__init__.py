@@ -23,6 +23,7 @@ from compaction.selectors.sessions import (
     session_list,
     session_should_compact,
     session_threshold,
+    session_window_problems,
     sessions_over_threshold,
 )
 
@@ -48,5 +49,6 @@ __all__ = [
     "session_memory_flush_due",
     "session_should_compact",
     "session_threshold",
+    "session_window_problems",
     "sessions_over_threshold",
 ]

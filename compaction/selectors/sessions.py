@@ -26,6 +26,7 @@ from django.db.models.fields.json import KT
 from django.db.models.functions import Cast, Coalesce
 
 from compaction.conf import app_settings
+from compaction.engine.window import WindowProblem, window_problems
 from compaction.exceptions import SessionNotFound
 from compaction.models import ChatSession, CompactionRun
 
@@ -69,6 +70,14 @@ def session_threshold(*, session: ChatSession) -> int:
 def session_should_compact(*, session: ChatSession) -> bool:
     """The trigger: the calibrated estimate is above the session's threshold."""
     return session.estimated_tokens * session.calibration_ratio > session_threshold(session=session)
+
+
+def session_window_problems(*, session: ChatSession) -> list[WindowProblem]:
+    """The window guard over ``session``'s effective settings (its config merged over the app
+    settings). A config breaking a rule is refused when written, so what is left here are
+    warnings, and errors of the app settings themselves (or of a row stored before the guard).
+    """
+    return window_problems(app_settings.for_session(session).as_dict())
 
 
 # Thresholds compare as unbounded numerics in SQL: a stored config from before the bounds

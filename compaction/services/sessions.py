@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 from uuid import UUID
 
 from django.db import IntegrityError, transaction
 
-from compaction.conf import SESSION_OVERRIDABLE, validate_values
+from compaction.conf import SESSION_OVERRIDABLE, app_settings, validate_values
 from compaction.content import json_problem
 from compaction.engine.tokens import text_tokens
+from compaction.engine.window import window_problems
 from compaction.exceptions import CompactionInProgress, InvalidInput, InvalidSettings
 from compaction.models import ChatSession, CompactionRun
 from compaction.services.locking import lock_session
 from compaction.services.usage import USAGE_FIELDS, Usage
+
+logger = logging.getLogger(__name__)
 
 
 def _clean_config(config: Any) -> dict[str, Any]:
@@ -36,6 +40,21 @@ def _clean_config(config: Any) -> dict[str, Any]:
     for problem in validate_values({k: v for k, v in config.items() if k in SESSION_OVERRIDABLE}):
         key, _, message = problem.partition(": ")
         problems[f"config.{key}"] = message
+    if not problems:
+        # The window guard over the session's effective settings, blaming only what this
+        # config sets: an app setting the session does not touch is the system checks' case.
+        merged = {**app_settings.for_session(None).as_dict(), **config}
+        for window in window_problems(merged):
+            named = [key for key in window.keys if key in config]
+            if not named:
+                continue
+            if not window.is_error:
+                # Accepted: the session's ``warnings`` (API, admin) say it on every read.
+                logger.warning("Session config %s: %s", ", ".join(named), window.message)
+                continue
+            for key in named:
+                field = f"config.{key}"
+                problems[field] = " ".join(filter(None, (problems.get(field), window.message)))
     if problems:
         raise InvalidSettings("Invalid session config.", details=problems)
     return dict(config)

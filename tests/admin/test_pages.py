@@ -105,12 +105,15 @@ def test_over_threshold_filter_matches_the_trigger(admin_client: Any) -> None:
         {},  # global threshold 2000
         {"COMPACTION_THRESHOLD": 50},
         {"COMPACTION_THRESHOLD": 100_000},
+        # A 50-token window minus reserve: the window guard refuses it now, so the configs
+        # are written to the rows as stored (this one by a version before the guard).
         {"COMPACTION_THRESHOLD": None, "CONTEXT_WINDOW": 1000, "RESERVE_TOKENS": 950},
         {"COMPACTION_THRESHOLD": None},  # 200k window - 20k reserve
     ]
     sessions = []
     for index, config in enumerate(configs):
-        session = services.session_create(external_id=f"t{index}", config=config)
+        session = services.session_create(external_id=f"t{index}")
+        ChatSession.objects.filter(pk=session.pk).update(config=config)
         services.message_append(session_id=session.pk, messages=chat(2), auto_compact=False)
         session.refresh_from_db()
         sessions.append(session)
@@ -120,6 +123,17 @@ def test_over_threshold_filter_matches_the_trigger(admin_client: Any) -> None:
     within = admin_client.get(admin_url("chatsession_changelist") + "?over_threshold=no")
     assert {s.pk for s in over.context["cl"].result_list} == expected
     assert {s.pk for s in within.context["cl"].result_list} == {s.pk for s in sessions} - expected
+
+
+def test_session_page_shows_its_window_warnings(admin_client: Any) -> None:
+    fine = services.session_create(external_id="fine")
+    page = admin_client.get(admin_url("chatsession_change", fine.pk)).content.decode()
+    assert "Window warnings" in page and "under 32,000" not in page
+    small = services.session_create(
+        external_id="small", config={"CONTEXT_WINDOW": 48_000, "KEEP_RECENT_TOKENS": 8_000}
+    )
+    page = admin_client.get(admin_url("chatsession_change", small.pk)).content.decode()
+    assert "is 28,000 tokens, under 32,000" in page and "(compaction.W007)" in page
 
 
 def test_session_page_shows_only_the_newest_messages(admin_client: Any) -> None:

@@ -65,6 +65,67 @@ def test_create_session_rejects_bad_input_and_writes_nothing(api, body, field):
     assert row_counts() == before
 
 
+@pytest.mark.parametrize(
+    ("config", "fields", "says"),
+    [
+        # Window minus the default 20k reserve: 12k (even negative) is under 16k.
+        ({"CONTEXT_WINDOW": 12_000}, {"config.CONTEXT_WINDOW"}, "under the minimum of 16,000"),
+        ({"RESERVE_TOKENS": 190_000}, {"config.RESERVE_TOKENS"}, "is 10,000 tokens"),
+        (
+            {"CONTEXT_WINDOW": 30_000, "RESERVE_TOKENS": 15_000},
+            {"config.CONTEXT_WINDOW", "config.RESERVE_TOKENS"},
+            "is 15,000 tokens",
+        ),
+        # 40k effective: 20k recent and a summary fit; 40k recent does not.
+        (
+            {"KEEP_RECENT_TOKENS": 40_000, "CONTEXT_WINDOW": 60_000},
+            {"config.KEEP_RECENT_TOKENS", "config.CONTEXT_WINDOW"},
+            "a compacted session would still overflow",
+        ),
+        ({"PRESERVE_MAX_TOKENS": 160_000}, {"config.PRESERVE_MAX_TOKENS"}, "plus a summary"),
+        # The summarizer's answer leaves no room for its input in its window.
+        ({"MAX_TOKENS": 190_000}, {"config.MAX_TOKENS"}, "the summarizer's window leaves"),
+    ],
+)
+def test_a_window_too_small_is_refused_naming_the_field(api, session, config, fields, says):
+    before = row_counts()
+    error = assert_error(api.post(f"{API}/sessions/", {"config": config}), 400)
+    assert set(error["details"]) == fields, error
+    assert all(says.lower() in message.lower() for message in error["details"].values())
+    assert row_counts() == before
+    error = assert_error(api.patch(sess(session), {"config": config}), 400)
+    assert set(error["details"]) == fields, error
+    assert ChatSession.objects.get(pk=session.pk).config == session.config
+
+
+def test_a_small_window_is_accepted_with_a_warning(api, session, caplog):
+    assert api.get(sess(session)).json()["warnings"] == []
+    config = {"CONTEXT_WINDOW": 48_000, "KEEP_RECENT_TOKENS": 8_000}  # 28k effective
+    response = api.post(f"{API}/sessions/", {"config": config})
+    assert response.status_code == 201, response.content
+    [warning] = response.json()["warnings"]
+    assert warning["id"] == "compaction.W007" and warning["level"] == "warning"
+    assert "is 28,000 tokens, under 32,000" in warning["message"]
+    assert "config CONTEXT_WINDOW" in caplog.text and "under 32,000" in caplog.text
+    created = f"{API}/sessions/{response.json()['id']}/"
+    assert api.get(created).json()["warnings"] == [warning]  # on every read, not only once
+    assert api.patch(created, {"config": {}}).json()["warnings"] == []
+
+
+def test_a_session_is_not_blamed_for_the_app_settings(api, session, compaction_settings):
+    # The app's own window is too small (a system check error): sessions that do not set
+    # it are accepted, and show it.
+    compaction_settings(CONTEXT_WINDOW=30_000)
+    response = api.post(f"{API}/sessions/", {"config": {"KEEP_RECENT_TOKENS": 2_000}})
+    assert response.status_code == 201, response.content
+    assert [w["id"] for w in response.json()["warnings"]] == ["compaction.E005"]
+    assert [w["level"] for w in api.get(sess(session)).json()["warnings"]] == ["error"]
+    # A config that sets the window is held to the rule.
+    error = assert_error(api.patch(sess(session), {"config": {"CONTEXT_WINDOW": 34_000}}), 400)
+    assert set(error["details"]) == {"config.CONTEXT_WINDOW"}
+    assert api.patch(sess(session), {"config": {"CONTEXT_WINDOW": 60_000}}).status_code == 200
+
+
 def test_create_session_duplicate_external_id(api, session):
     error = assert_error(api.post(f"{API}/sessions/", {"external_id": "ext-1"}), 400, "invalid")
     assert "external_id" in error["details"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 
@@ -11,6 +12,7 @@ from compaction import services
 from compaction.exceptions import RetryableSummarizerError
 from compaction.models import Checkpoint
 from compaction.summarizers import Summarizer, SummaryRequest, SummaryResult
+from tests.support.anthropic_stub import estimate_tokens
 from tests.support.factories import SessionFactory
 from tests.support.helpers import VALID_SUMMARY, chat, settings_with
 
@@ -153,3 +155,55 @@ def test_run_timings_are_each_phase_as_measured(small):
     assert run.summarize_ms >= 200
     assert run.claim_ms is not None and run.finalize_ms is not None
     assert run.duration_ms >= run.claim_ms + run.summarize_ms + run.finalize_ms - 5
+
+
+def _fits(request, room):
+    """A recorded Messages API request and the window it must fit: its estimated input plus
+    its max_tokens within SUMMARY_CONTEXT_WINDOW - SUMMARY_RESERVE_TOKENS."""
+    return estimate_tokens(request.body) + request.body["max_tokens"] <= room
+
+
+def test_a_small_summarizer_window_splits_the_range_so_every_call_fits(
+    anthropic_api, compaction_settings
+):
+    # Claude through the SDK to the local stub, which records every request as sent.
+    compaction_settings(AUTO_COMPACT="off", KEEP_RECENT_TOKENS=500, DRIFT_GUARD_MAX_LOSS=None)
+    history = chat(150)  # ~126k characters of transcript: two calls of the default 100k
+
+    def leaves():
+        return [
+            r for r in anthropic_api.message_requests
+            if "<conversation>" in r.body["messages"][0]["content"]
+        ]  # fmt: skip
+
+    baseline = SessionFactory(messages=history)
+    assert _compact(baseline, None).status == "succeeded"
+    default_leaves = len(leaves())
+    assert default_leaves == 2
+    # A 24k window less its 8k reserve, 4,096 of it for the answer: the default chunks
+    # would not fit.
+    small_room = 24_000 - 8_000
+    assert not all(_fits(r, small_room) for r in anthropic_api.message_requests)
+
+    anthropic_api.clear()
+    compaction_settings(SUMMARY_CONTEXT_WINDOW=24_000)
+    session = SessionFactory(messages=history)
+    run = _compact(session, None)
+    assert run.status == "succeeded", run.error
+    assert len(leaves()) > default_leaves  # smaller chunks, more of them
+    seqs = sorted(int(seq) for r in leaves() for seq in re.findall(
+        r"^\[#(\d+) ", r.body["messages"][0]["content"], re.MULTILINE
+    ))  # fmt: skip
+    assert seqs == list(range(1, run.cut_seq + 1))  # each archived message once
+    assert run.llm_calls == len(anthropic_api.message_requests) > len(leaves())  # and merges
+    assert all(r.body["max_tokens"] == 4096 for r in anthropic_api.message_requests)
+    assert all(_fits(r, small_room) for r in anthropic_api.message_requests)
+
+    # An update: the previous summary joins the call(s), and they still fit.
+    anthropic_api.clear()
+    services.message_append(session_id=session.pk, messages=chat(60, start=200))
+    run = _compact(session, None)
+    assert run.status == "succeeded", run.error
+    requests = anthropic_api.message_requests
+    assert "<previous-summary>" in requests[-1].body["messages"][0]["content"]
+    assert all(_fits(r, small_room) for r in requests)

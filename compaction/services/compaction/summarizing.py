@@ -31,6 +31,7 @@ from compaction.engine.cutpoint import carried_messages
 from compaction.engine.drift import compare_summaries
 from compaction.engine.transcript import TranscriptChunk, chunk_transcript
 from compaction.engine.validation import validate_summary
+from compaction.engine.window import PART_OVERHEAD_CHARS, summary_input_budget
 from compaction.exceptions import InvalidSummary, PermanentSummarizerError, SummarizerError
 from compaction.models import ChatSession, CompactionRun, Message
 from compaction.services.compaction.retry import retry_delay, should_retry
@@ -124,18 +125,19 @@ def call_with_retries(
             ) from error
 
 
-def merge_groups(partials: Sequence[str], *, budget: int) -> list[list[str]]:
+def merge_groups(partials: Sequence[str], *, budget: int, overhead: int = 0) -> list[list[str]]:
     """Consecutive groups of partial summaries, each fitting ``budget`` characters where it
-    can, and each of at least two (so that every round shrinks the tree)."""
+    can, and each of at least two (so that every round shrinks the tree). Each partial
+    costs its length plus ``overhead`` (its delimiters in the prompt)."""
     groups: list[list[str]] = []
     current: list[str] = []
     size = 0
     for text in partials:
-        if len(current) >= 2 and size + len(text) > budget:
+        if len(current) >= 2 and size + len(text) + overhead > budget:
             groups.append(current)
             current, size = [], 0
         current.append(text)
-        size += len(text)
+        size += len(text) + overhead
     if current:
         if len(current) == 1 and groups:
             groups[-1].append(current[0])
@@ -207,10 +209,14 @@ def summarize_tree(
             for index, item in enumerate(leaves)
         ]
         rounds = 1
-        # The previous checkpoint joins the last merge: leave it room in every group.
-        budget = settings.SUMMARY_INPUT_MAX_CHARS - len(previous or "")
+        # The previous checkpoint joins the last merge: leave it room in every group, within
+        # SUMMARY_INPUT_MAX_CHARS and within what the summarizer's window fits.
+        budget = min(
+            settings.SUMMARY_INPUT_MAX_CHARS - len(previous or ""),
+            summary_input_budget(settings, previous_chars=len(previous or "")),
+        )
         while True:
-            groups = merge_groups(partials, budget=budget)
+            groups = merge_groups(partials, budget=budget, overhead=PART_OVERHEAD_CHARS)
             if len(groups) == 1:
                 final = request(
                     messages=(),
@@ -305,14 +311,19 @@ def compaction_run_summarize(
         .order_by("seq")
         .values("seq", "role", "format", "content", "pinned")
     )
+    summary = previous.summary if previous and not regenerate else None
     chunks = chunk_transcript(
         messages,
-        # A summarizer that sends messages (not a transcript) takes the range whole.
-        max_chars=settings.SUMMARY_INPUT_MAX_CHARS if summarizer.chunked else sys.maxsize,
+        # A summarizer that sends messages (not a transcript) takes the range whole; for the
+        # others a chunk is what one call fits beside the previous summary (the window guard).
+        max_chars=(
+            summary_input_budget(settings, previous_chars=len(summary or ""))
+            if summarizer.chunked
+            else sys.maxsize
+        ),
         head=settings.TOOL_PREVIEW_HEAD,
         tail=settings.TOOL_PREVIEW_TAIL,
     )
-    summary = previous.summary if previous and not regenerate else None
     block = previous.native_block if previous and not regenerate else None
     usage: dict[str, Any] = {
         "calls": 0,
