@@ -10,6 +10,7 @@ import anthropic
 import pytest
 from asgiref.sync import sync_to_async
 from django.db import connections
+from django.db.backends.utils import CursorWrapper
 
 from compaction import selectors, services
 from compaction.agent import (
@@ -278,10 +279,23 @@ def test_stream_turn_yields_the_models_events_and_compaction_status(stub, client
 
 
 @pytest.mark.django_db(transaction=True)
-def test_arun_turn_runs_in_an_event_loop_without_sync_database_calls(stub, near):
+def test_arun_turn_runs_in_an_event_loop_without_sync_database_calls(stub, near, monkeypatch):
     # Django refuses ORM calls from a thread running an event loop unless this is set:
     # a synchronous database call from async code would fail the test.
     assert "DJANGO_ALLOW_ASYNC_UNSAFE" not in os.environ
+    # And every statement is checked for the thread it runs on: never one with a loop.
+    statements: list[bool] = []
+    execute = CursorWrapper._execute_with_wrappers
+
+    def watched(self, sql, *args, **kwargs):
+        try:
+            asyncio.get_running_loop()
+            statements.append(True)
+        except RuntimeError:
+            statements.append(False)
+        return execute(self, sql, *args, **kwargs)
+
+    monkeypatch.setattr(CursorWrapper, "_execute_with_wrappers", watched)
     session = services.session_create(system_prompt="You are a careful agent.")
     services.message_append(session_id=session.pk, messages=chat(24), auto_compact=False)
     stub.enqueue_text("SILENT")
@@ -303,7 +317,9 @@ def test_arun_turn_runs_in_an_event_loop_without_sync_database_calls(stub, near)
             # where request_finished closes it): close its connection as a server would.
             await sync_to_async(connections.close_all)()
 
+    statements.clear()
     result = asyncio.run(turn())
+    assert len(statements) > 10 and not any(statements)
     assert result.text == "Async answer."
     assert result.memory_flush.outcome == "silent"
     assert [run.status for run in result.compactions] == ["succeeded"]
