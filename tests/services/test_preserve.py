@@ -233,3 +233,20 @@ def test_the_dry_run_counts_the_preserved_text(small):
     assert Checkpoint.objects.get(session=session).preserved
     # A full-size summary is assumed; the preserved text is the run's own.
     assert run.tokens_after <= estimate.tokens_after <= run.tokens_after + 1600
+
+
+def test_a_server_compaction_block_stands_alone_without_preserved_text(claude, compaction_settings):
+    compaction_settings(
+        SUMMARIZER="compaction.summarizers.anthropic_compaction.AnthropicCompactionSummarizer"
+    )
+    session = failing_session()
+    run = services.compaction_run_execute(session_id=session.pk, trigger="command")
+    assert run.status == "succeeded", run.error
+    checkpoint = Checkpoint.objects.get(session=session)
+    assert checkpoint.native_block is not None
+    assert checkpoint.preserved == [] and checkpoint.carried == []
+    payload = selectors.session_context_build(session=session)
+    assert payload.messages[0] == {"role": "assistant", "content": [checkpoint.native_block]}
+    assert "<preserved>" not in str(payload.as_dict())
+    openai_payload = selectors.session_context_build(session=session, format="openai")
+    assert "<preserved>" not in str(openai_payload.as_dict())
