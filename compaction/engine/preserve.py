@@ -13,7 +13,9 @@ newest that fit a token budget. Three kinds:
 - ``decision``: a line of a user or assistant message opening with ``Decision:``, and a
   sentence opening with "We decided to/that/on", "I've decided", "We agreed to", "Let's go
   with", "We'll go with" or "I'll use X instead of Y". Questions, quoted lines (``>``) and
-  fenced code are skipped: precision over recall.
+  fenced code are skipped: precision over recall. (The offline summarizer's decision cues
+  are broad on purpose, to fill a heuristic summary; what matches here is sent verbatim in
+  every payload until it falls off the budget.)
 - ``commit``: the lines git prints for a commit: ``[main 1a2b3c4] subject`` (git commit),
   ``commit <40 hex>`` through the subject that follows it (git log, git show), and a tool
   result made only of ``<short hash> subject`` lines (git log --oneline, git reflog). A
@@ -84,6 +86,8 @@ _DECISION_SENTENCE = re.compile(
     r")",
     re.IGNORECASE,
 )
+# Every decision pattern needs one of these: text without one is not looked at further.
+_DECISION_WORDS = ("decision", "decided", "agreed", "go with", "instead of")
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?])[ \t]++")
 _FENCE = re.compile(r"[ \t]*+(?:```|~~~)")
 _SHORT_HASH = r"(?=[0-9]{0,11}[a-f])[0-9a-f]{7,12}"
@@ -199,7 +203,10 @@ def _errors(lines: Sequence[str], text: str, *, failing: bool) -> Iterator[_Foun
         yield first, "error", cut
 
 
-def _decisions(lines: Sequence[str]) -> Iterator[_Found]:
+def _decisions(text: str, lines: Sequence[str]) -> Iterator[_Found]:
+    lowered = text.lower()
+    if not any(word in lowered for word in _DECISION_WORDS):
+        return
     fenced = False
     for index, line in enumerate(lines):
         if _FENCE.match(line):
@@ -270,7 +277,7 @@ def message_items(message: Mapping[str, Any], kinds: frozenset[str]) -> list[Pre
         if "error" in kinds and (result or role == "user"):
             per_block.extend(_errors(lines, text, failing=result and seen.error))
         if "decision" in kinds and not result:
-            per_block.extend(_decisions(lines))
+            per_block.extend(_decisions(text, lines))
         if "commit" in kinds:
             per_block.extend(_commits(lines, oneline=result))
         per_block.sort(key=lambda found: found[0])
