@@ -116,6 +116,7 @@ class BenchWorkspace:
                 version=checkpoint.version,
                 carried=checkpoint.carried,
                 image_tokens=app_settings.for_session(session).IMAGE_TOKENS,
+                preserved=checkpoint.preserved,
             )
         found = {
             "message_count": rows.count(),

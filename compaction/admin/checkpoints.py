@@ -72,7 +72,7 @@ class CheckpointAdmin(TokenColumns, ReadOnlyAdmin):
         ),
         ("Summarizer", {"fields": ("summarizer", "model", "validation_json")}),
         ("Summary", {"fields": ("summary_sections",)}),
-        ("Carried verbatim", {"fields": ("carried_html",)}),
+        ("Carried verbatim", {"fields": ("carried_html", "preserved_html")}),
         ("Raw summary", {"classes": ("collapse",), "fields": ("summary_raw",)}),
     )
     readonly_fields = (
@@ -86,6 +86,7 @@ class CheckpointAdmin(TokenColumns, ReadOnlyAdmin):
         "validation_json",
         "summary_sections",
         "carried_html",
+        "preserved_html",
         "summary_raw",
     )
 
@@ -93,7 +94,7 @@ class CheckpointAdmin(TokenColumns, ReadOnlyAdmin):
         qs = super().get_queryset(request).annotate(size_chars=Length("summary"))
         if self.is_changelist(request):
             # The list never shows these (possibly large) texts: leave them in the database.
-            qs = qs.defer("summary", "carried", "validation")
+            qs = qs.defer("summary", "carried", "preserved", "validation")
         return qs
 
     @admin.display(description="session", ordering="session")
@@ -180,6 +181,27 @@ class CheckpointAdmin(TokenColumns, ReadOnlyAdmin):
             for item in obj.carried
         ]
         return join_html(parts)
+
+    @admin.display(description="preserved text")
+    def preserved_html(self, obj: Checkpoint) -> SafeString:
+        """The exact errors, decisions and commits the checkpoint carries (PRESERVE), newest
+        first, as the payload sends them after the summary."""
+        items = [item for item in obj.preserved or () if isinstance(item, dict)]
+        if not items:
+            return mark_safe(EMPTY)
+        parts = [
+            format_html(
+                '<div class="cmp-block cmp-preserved-{}{}"><div class="cmp-label">{} · '
+                'message #{}</div><pre class="cmp-body">{}</pre></div>',
+                item.get("kind", "?"),
+                " cmp-error" if item.get("kind") == "error" else "",
+                item.get("kind", "?"),
+                item.get("seq", "?"),
+                item.get("text", ""),
+            )
+            for item in items
+        ]
+        return format_html('<div class="cmp-content">{}</div>', join_html(parts))
 
     @admin.display(description="summary (raw text)")
     def summary_raw(self, obj: Checkpoint) -> SafeString:

@@ -18,6 +18,8 @@ from rest_framework import serializers
 from compaction import selectors
 from compaction.conf import app_settings
 from compaction.content import json_problem
+from compaction.engine.preserve import KINDS as PRESERVED_KINDS
+from compaction.engine.preserve import MAX_ITEM_LINES, MAX_LINE_CHARS
 from compaction.models import ChatSession, Checkpoint, CompactionRun, Format, Message, Role
 
 # Usage numbers above this are no single model call; the cap keeps the bigint counters
@@ -492,12 +494,49 @@ class CheckpointSerializer(serializers.ModelSerializer):
         return checkpoint.previous.version if checkpoint.previous_id else None
 
 
+# A pattern, not an enum: drf-spectacular names every enum after its field, and the
+# checkpoint's own "kind" has that name already.
+@extend_schema_field(
+    {
+        "type": "string",
+        "pattern": f"^({'|'.join(PRESERVED_KINDS)})$",
+        "description": ", ".join(PRESERVED_KINDS),
+    }
+)
+class PreservedKindField(serializers.CharField):
+    pass
+
+
+class PreservedItemSerializer(serializers.Serializer):
+    """One piece of exact text a checkpoint carries whatever its summary says (PRESERVE)."""
+
+    kind = PreservedKindField()
+    seq = serializers.IntegerField(help_text="The archived message it comes from.")
+    text = serializers.CharField(
+        help_text=f"Verbatim, cut only to bounds: at most {MAX_ITEM_LINES} lines (the first, "
+        f"a '[… N lines left out …]' marker, the last ones), each of at most "
+        f"{MAX_LINE_CHARS} characters."
+    )
+
+
 class CheckpointDetailSerializer(CheckpointSerializer):
     carried = serializers.ListField(child=ObjectField(), read_only=True)
+    preserved = PreservedItemSerializer(
+        many=True,
+        read_only=True,
+        help_text="Failing tool results, decisions and commit lines of the archived messages, "
+        "newest first, sent after the summary (PRESERVE, PRESERVE_MAX_TOKENS).",
+    )
     validation = ObjectField(read_only=True)
 
     class Meta(CheckpointSerializer.Meta):
-        fields = [*CheckpointSerializer.Meta.fields, "summary", "carried", "validation"]
+        fields = [
+            *CheckpointSerializer.Meta.fields,
+            "summary",
+            "carried",
+            "preserved",
+            "validation",
+        ]
         read_only_fields = fields
 
 

@@ -27,6 +27,7 @@ from compaction.engine.fitting import (
     cut_oversized,
     hardest_pruning,
 )
+from compaction.engine.preserve import preserved_section
 from compaction.engine.pruning import prune_for_settings
 from compaction.engine.tokens import CHARS_PER_TOKEN, message_tokens, text_tokens
 
@@ -57,6 +58,9 @@ class CheckpointContext:
     block: dict[str, Any] | None = None
     #: That block already opens the active messages (a host appended it).
     block_in_history: bool = False
+    #: Exact text carried from the compacted messages (PRESERVE), newest first; shown
+    #: after the summary. A server block stands alone: its checkpoints carry none.
+    preserved: Sequence[dict[str, Any]] = ()
 
 
 @dataclass(frozen=True)
@@ -133,8 +137,13 @@ def _carried_blocks(carried: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     return blocks
 
 
-def summary_text(summary: str, version: int) -> str:
-    return f"{SUMMARY_PREAMBLE.format(version=version)}\n\n<checkpoint>\n{summary}\n</checkpoint>"
+def summary_text(summary: str, version: int, preserved: Sequence[dict[str, Any]] = ()) -> str:
+    """The checkpoint as the model reads it: the preamble, the summary, then the preserved
+    text verbatim in its own labelled section (in the same block, so inside the cached
+    prefix and counted by ``summary_tokens``)."""
+    text = f"{SUMMARY_PREAMBLE.format(version=version)}\n\n<checkpoint>\n{summary}\n</checkpoint>"
+    section = preserved_section(preserved)
+    return f"{text}\n\n{section}" if section else text
 
 
 def summary_messages(
@@ -144,6 +153,7 @@ def summary_messages(
     carried: Sequence[dict[str, Any]],
     placement: str,
     next_role: str | None,
+    preserved: Sequence[dict[str, Any]] = (),
 ) -> tuple[str, list[dict[str, Any]]]:
     """The system-prompt suffix and the leading messages that carry a checkpoint.
 
@@ -151,13 +161,14 @@ def summary_messages(
     the leading messages connect to it with valid roles.
     """
     carried_blocks = _carried_blocks(carried)
+    text = summary_text(summary, version, preserved)
     if placement == "system":
-        suffix = f"\n\n{summary_text(summary, version)}"
+        suffix = f"\n\n{text}"
         lead = carried_blocks
         if not lead and next_role == "assistant":
             lead = [{"type": "text", "text": SYSTEM_CONTINUATION}]
         return suffix, ([{"role": "user", "content": lead}] if lead else [])
-    content = [*carried_blocks, {"type": "text", "text": summary_text(summary, version)}]
+    content = [*carried_blocks, {"type": "text", "text": text}]
     lead = [{"role": "user", "content": content}]
     if next_role == "user":
         lead.append({"role": "assistant", "content": SUMMARY_ACK})
@@ -171,12 +182,19 @@ def summary_tokens(
     carried: Sequence[dict[str, Any]],
     image_tokens: int,
     block: dict[str, Any] | None = None,
+    preserved: Sequence[dict[str, Any]] = (),
 ) -> int:
-    """Estimated tokens a checkpoint adds to the context (placement-independent estimate)."""
+    """Estimated tokens a checkpoint adds to the context (placement-independent estimate),
+    its preserved text included."""
     if block is not None:
         return message_tokens([block], image_tokens=image_tokens)
     _, lead = summary_messages(
-        summary=summary, version=version, carried=carried, placement="messages", next_role="user"
+        summary=summary,
+        version=version,
+        carried=carried,
+        placement="messages",
+        next_role="user",
+        preserved=preserved,
     )
     return sum(message_tokens(m["content"], image_tokens=image_tokens) for m in lead)
 
@@ -443,6 +461,7 @@ def _build_anthropic(
             carried=checkpoint.carried,
             placement=settings.SUMMARY_PLACEMENT,
             next_role=next_role,
+            preserved=checkpoint.preserved,
         )
         if suffix:
             block = {"type": "text", "text": suffix.lstrip()}
@@ -492,6 +511,7 @@ def _build_openai(
             carried=carried,
             placement=settings.SUMMARY_PLACEMENT,
             next_role=next_role,
+            preserved=() if checkpoint.block is not None else checkpoint.preserved,
         )
         system = f"{system_prompt}{suffix}" if system_prompt else suffix.lstrip()
         for message in anthropic_lead:

@@ -47,4 +47,5 @@ def checkpoint_context(checkpoint: Checkpoint | None) -> CheckpointContext | Non
         carried=checkpoint.carried,
         block=checkpoint.native_block,
         block_in_history=checkpoint.kind == Checkpoint.Kind.NATIVE,
+        preserved=checkpoint.preserved,
     )

@@ -16,6 +16,7 @@ from compaction.engine.cutpoint import (
     choose_cut,
     planning_floor,
 )
+from compaction.engine.preserve import preserve
 from compaction.models import ChatSession, Checkpoint, Message
 from compaction.selectors.sessions import session_should_compact
 
@@ -131,7 +132,20 @@ def compaction_estimate(*, session: ChatSession) -> CompactionEstimate:
         carried_rows = Message.objects.filter(
             session=session, seq__in=decision.carried_seqs
         ).values("seq", "role", "format", "content", "pinned")
-        # A full-size summary is the safe guess for a dry run; carried messages come on top.
+        # The preserved text is what the run would compute: the range read newest first,
+        # no further than the budget takes it.
+        first_seq = decision.first_seq or session.archived_seq + 1
+        preserved = preserve(
+            Message.objects.filter(session=session, seq__gte=first_seq, seq__lte=decision.cut_seq)
+            .order_by("-seq")
+            .values("seq", "role", "format", "content")
+            .iterator(chunk_size=200),
+            previous=previous.preserved if previous else (),
+            kinds=settings.PRESERVE,
+            max_tokens=settings.PRESERVE_MAX_TOKENS,
+        )
+        # A full-size summary is the safe guess for a dry run; carried messages and the
+        # preserved text come on top.
         new_summary = summary_tokens(
             summary=" " * settings.SUMMARY_MAX_CHARS,
             version=session.checkpoint_version + 1,
@@ -141,6 +155,7 @@ def compaction_estimate(*, session: ChatSession) -> CompactionEstimate:
                 protect_first=settings.PROTECT_FIRST_MESSAGE,
             ),
             image_tokens=settings.IMAGE_TOKENS,
+            preserved=preserved,
         )
         old_summary = previous.summary_tokens if previous else 0
         after = max(0, before - decision.compacted_tokens - old_summary + new_summary)

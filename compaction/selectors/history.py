@@ -17,7 +17,8 @@ def session_history_text(
     preview_head: int = 300,
     preview_tail: int = 200,
 ) -> str:
-    """The latest summary, then the newest ``recent_messages`` active messages, as text.
+    """The latest summary (with its preserved errors, decisions and commits), then the
+    newest ``recent_messages`` active messages, as text.
 
     For a reflection step (what did this conversation establish, what should be
     remembered): readable, not a payload. Tool calls and results read as labelled
@@ -38,6 +39,11 @@ def session_history_text(
             f"Summary of the conversation up to message #{checkpoint.last_seq} "
             f"(checkpoint v{checkpoint.version}):\n{checkpoint.summary.strip()}"
         )
+        if checkpoint.preserved:
+            head += "\n\nKept verbatim from the summarized messages (newest first):\n" + "\n".join(
+                f"- {item['kind']} (#{item['seq']}): {item['text']}"
+                for item in checkpoint.preserved
+            )
     turns: list[str] = []
     budget = max_chars - len(head)
     for row in rows:  # newest first, so the budget keeps the newest

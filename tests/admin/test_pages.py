@@ -19,6 +19,7 @@ from compaction import selectors, services
 from compaction.admin import RECENT_MESSAGES
 from compaction.models import ChatSession, Checkpoint, CompactionRun, Message
 from tests.support.admin import XSS, XSS_ESCAPED, admin_url, compact, queue, session_urls
+from tests.support.agent_outputs import bash
 from tests.support.helpers import VALID_SUMMARY, assistant, chat, tool_answer, tool_call, user
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("small")]
@@ -184,6 +185,32 @@ def test_checkpoint_page_renders_the_summary_by_section_and_the_chain(
     html = admin_client.get(admin_url("checkpoint_change", second.pk)).content.decode()
     assert admin_url("checkpoint_change", first.pk) in html  # previous version
     assert "old=1&amp;new=2" in html
+
+
+def test_checkpoint_page_shows_the_preserved_text_as_carried(admin_client: Any) -> None:
+    session = services.session_create()
+    services.message_append(
+        session_id=session.pk,
+        messages=[
+            user("Render the invoice template."),
+            *bash("python render.py", f"ValueError: unknown tag {XSS}", error=True),
+            assistant("Decision: escape every tag before rendering."),
+            *chat(3),
+        ],
+    )
+    compact(session)
+    checkpoint = Checkpoint.objects.get(session=session)
+    assert [item["kind"] for item in checkpoint.preserved] == ["decision", "error"]
+    html = admin_client.get(admin_url("checkpoint_change", checkpoint.pk)).content.decode()
+    fieldset = html.split("Carried verbatim", 1)[1]
+    assert "Preserved text:" in fieldset
+    assert (
+        '<div class="cmp-block cmp-preserved-error cmp-error"><div class="cmp-label">error · '
+        f'message #3</div><pre class="cmp-body">ValueError: unknown tag {XSS_ESCAPED}</pre></div>'
+    ) in fieldset
+    assert "decision · message #4</div>" in fieldset
+    assert fieldset.index("decision · message #4") < fieldset.index("error · message #3")
+    assert XSS not in html
 
 
 def test_admin_is_read_only(admin_client: Any, chain: ChatSession) -> None:

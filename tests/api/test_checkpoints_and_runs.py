@@ -5,11 +5,13 @@ from __future__ import annotations
 import uuid
 
 import pytest
+from rest_framework.test import APIClient
 
 from compaction import services
 from compaction.models import Checkpoint, CompactionRun
+from tests.support.agent_outputs import GIT_COMMIT, PYTEST_FAILURE, PYTEST_FAILURE_ERROR, bash
 from tests.support.api import API, RUN_FIELDS, assert_error, sess
-from tests.support.helpers import chat
+from tests.support.helpers import chat, user
 
 pytestmark = pytest.mark.django_db
 
@@ -64,3 +66,32 @@ def test_runs_list_query_count(api, alice, small, django_assert_max_num_queries)
     with django_assert_max_num_queries(4):
         body = api.get(f"{API}/runs/").json()
     assert body["count"] == 5 and all(r["checkpoint_version"] == 1 for r in body["results"])
+
+
+def test_a_checkpoint_shows_its_preserved_text(api, session, small):
+    services.message_append(
+        session_id=session.pk,
+        messages=[
+            user("Run the invoice tests."),
+            *bash("pytest -q tests/test_invoices.py", PYTEST_FAILURE),
+            *bash("git commit -am 'Round half-up'", GIT_COMMIT),
+            *chat(15),
+        ],
+    )
+    run = services.compaction_run_execute(session_id=session.pk, trigger="command")
+    assert run.status == "succeeded", run.error
+    checkpoint = Checkpoint.objects.get(session=session)
+    detail = api.get(sess(session, "checkpoints/1/")).json()
+    assert detail["preserved"] == checkpoint.preserved == [
+        {"kind": "commit", "seq": 5, "text": GIT_COMMIT.splitlines()[0]},
+        {"kind": "error", "seq": 3, "text": PYTEST_FAILURE_ERROR},
+    ]
+    listed = api.get(sess(session, "checkpoints/")).json()["results"][0]
+    assert "preserved" not in listed  # like the summary, only on the detail
+
+    schema = APIClient().get("/api/schema/", {"format": "json"}).json()["components"]["schemas"]
+    field = schema["CheckpointDetail"]["properties"]["preserved"]
+    assert field["readOnly"] and field["items"]["$ref"] == "#/components/schemas/PreservedItem"
+    item = schema["PreservedItem"]
+    assert set(item["required"]) == {"kind", "seq", "text"}
+    assert item["properties"]["kind"]["pattern"] == "^(error|decision|commit)$"

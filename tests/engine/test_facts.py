@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from compaction.engine.facts import MAX_FACTS_PER_TEXT, Fact, extract_facts, normalize_key
+from compaction.engine.facts import (
+    MAX_FACTS_PER_TEXT,
+    Fact,
+    extract_facts,
+    failure_lines,
+    normalize_key,
+)
 from tests.support.helpers import VALID_SUMMARY
 from tests.support.summaries import keys, make_summary, values
 
@@ -161,3 +167,18 @@ def test_fact_count_is_capped() -> None:
     facts = extract_facts(text)
     assert len(facts) == MAX_FACTS_PER_TEXT
     assert facts[0].value == "src/module_0.py"
+
+
+def test_failure_lines_are_errors_a_program_printed() -> None:
+    text = (
+        "src/billing/models.py:12: error: Incompatible types in assignment\n"  # mypy
+        "    ValueError: if the amount is not a number.\n"  # a docstring
+        "    except KeyError: pass\n"  # code
+        "E       KeyError: 'currency'\n"  # pytest
+        "fatal: not a git repository (or any of the parent directories): .git\n"
+        "  Applying billing.0007...Traceback (most recent call last):\n"
+        '  File "/srv/app/db.py", line 9, in run\n'
+        "psycopg.errors.UniqueViolation: duplicate key value\n"
+        "Not an error: just prose.\n"
+    )
+    assert failure_lines(text) == ((0, 0), (3, 3), (4, 4), (5, 7))

@@ -7,7 +7,7 @@ from compaction.engine.cutpoint import carried_messages
 from compaction.exceptions import SummarizerError
 from compaction.models import CompactionRun, Message
 from compaction.services.compaction.runs import base_checkpoint
-from compaction.services.compaction.summarizing import SummaryOutcome
+from compaction.services.compaction.summarizing import SummaryOutcome, preserved_text
 
 
 def fallback_outcome(*, run: CompactionRun, error: SummarizerError) -> SummaryOutcome:
@@ -40,4 +40,6 @@ def fallback_outcome(*, run: CompactionRun, error: SummarizerError) -> SummaryOu
             protect_first=settings.PROTECT_FIRST_MESSAGE,
         ),
         error=error.message,
+        # The summary could not be written; the exact text of the range still can.
+        preserved=preserved_text(messages, previous, settings),
     )

@@ -48,6 +48,7 @@ def compaction_run_finalize(*, run: CompactionRun, outcome: SummaryOutcome) -> C
             carried=outcome.carried,
             image_tokens=settings.IMAGE_TOKENS,
             block=outcome.native_block,
+            preserved=outcome.preserved,
         )
         tokens_before = session.estimated_tokens
         tokens_after = max(
@@ -63,6 +64,7 @@ def compaction_run_finalize(*, run: CompactionRun, outcome: SummaryOutcome) -> C
             summary=outcome.summary,
             carried=outcome.carried,
             native_block=outcome.native_block,
+            preserved=outcome.preserved,
             previous=previous,
             last_seq=run.cut_seq,
             messages_compacted=run.messages_compacted,

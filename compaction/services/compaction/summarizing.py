@@ -29,11 +29,12 @@ from compaction import signals
 from compaction.conf import ResolvedSettings, app_settings
 from compaction.engine.cutpoint import carried_messages
 from compaction.engine.drift import compare_summaries
+from compaction.engine.preserve import preserve
 from compaction.engine.transcript import TranscriptChunk, chunk_transcript
 from compaction.engine.validation import validate_summary
 from compaction.engine.window import PART_OVERHEAD_CHARS, summary_input_budget
 from compaction.exceptions import InvalidSummary, PermanentSummarizerError, SummarizerError
-from compaction.models import ChatSession, CompactionRun, Message
+from compaction.models import ChatSession, Checkpoint, CompactionRun, Message
 from compaction.services.compaction.retry import retry_delay, should_retry
 from compaction.services.compaction.runs import base_checkpoint
 from compaction.services.memory import memory_flush_once
@@ -64,6 +65,8 @@ class SummaryOutcome:
     native_block: dict[str, Any] | None = None
     #: Summarizer calls made one after another (the depth of the tree, plus a guard retry).
     rounds: int = 0
+    #: Exact text carried verbatim whatever the summary says (PRESERVE), newest first.
+    preserved: list[dict[str, Any]] = field(default_factory=list)
 
 
 _usage_lock = threading.Lock()
@@ -283,6 +286,19 @@ def drift_guard(
     return (retried if better else summary), record
 
 
+def preserved_text(
+    messages: Sequence[dict[str, Any]], previous: Checkpoint | None, settings: ResolvedSettings
+) -> list[dict[str, Any]]:
+    """What a checkpoint over ``messages`` (its range, oldest first) carries verbatim:
+    their errors, decisions and commits, then the previous checkpoint's, within budget."""
+    return preserve(
+        reversed(messages),
+        previous=previous.preserved if previous is not None else (),
+        kinds=settings.PRESERVE,
+        max_tokens=settings.PRESERVE_MAX_TOKENS,
+    )
+
+
 def compaction_run_summarize(
     *, run: CompactionRun, summarizer: Summarizer | None = None
 ) -> SummaryOutcome:
@@ -376,6 +392,12 @@ def compaction_run_summarize(
             previous.carried if previous else None,
             protect_first=settings.PROTECT_FIRST_MESSAGE,
         )
+    # A regeneration reads every archived message: it recomputes them, not carries them.
+    preserved = (
+        []
+        if result.block is not None
+        else preserved_text(messages, None if regenerate else previous, settings)
+    )
     return SummaryOutcome(
         summary=result.text,
         summarizer=summarizer.name,
@@ -392,4 +414,5 @@ def compaction_run_summarize(
         carried=carried,
         guard=guard,
         native_block=result.block,
+        preserved=preserved,
     )
