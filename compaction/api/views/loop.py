@@ -9,7 +9,9 @@ from rest_framework.response import Response
 
 from compaction import selectors, services
 from compaction.api import schema
-from compaction.api.loop_serializers import (
+from compaction.api.serializers import (
+    CompactionRunSerializer,
+    ErrorResponseSerializer,
     HistoryQuerySerializer,
     HistoryTextSerializer,
     MemoryFlushInSerializer,
@@ -17,7 +19,6 @@ from compaction.api.loop_serializers import (
     OverflowInSerializer,
     OverflowSerializer,
 )
-from compaction.api.serializers import CompactionRunSerializer, ErrorResponseSerializer
 from compaction.api.views.base import CHANGE, CompactionAPIView, CompactionRateThrottle
 
 

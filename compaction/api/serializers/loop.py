@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from compaction.api.serializers import (
+from compaction.api.serializers.fields import (
     FORMAT_CHOICES,
     MAX_TOKENS_PER_REPORT,
-    CompactionRunSerializer,
-    ContextSerializer,
     StrictCharField,
     StrictIntegerField,
 )
+from compaction.api.serializers.messages import ContextSerializer
+from compaction.api.serializers.sessions import CompactionRunSerializer
 from compaction.models import MemoryFlush
 from compaction.services.memory import TURN_OUTCOMES
 

@@ -1,0 +1,216 @@
+"""Sessions, their usage reports and compaction runs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from compaction import selectors
+from compaction.api.serializers.fields import (
+    MAX_TOKENS_PER_REPORT,
+    ObjectField,
+    StrictBooleanField,
+    StrictCharField,
+    StrictIntegerField,
+)
+from compaction.conf import app_settings
+from compaction.models import ChatSession, CompactionRun
+
+# --------------------------------------------------------------------------- runs
+
+
+class CompactionRunSerializer(serializers.ModelSerializer):
+    session = serializers.UUIDField(source="session_id", read_only=True)
+    duration_ms = serializers.IntegerField(read_only=True, allow_null=True)
+    checkpoint_version = serializers.SerializerMethodField()
+
+    class Meta:
+        model = CompactionRun
+        fields = [
+            "id",
+            "session",
+            "status",
+            "trigger",
+            "force",
+            "reason",
+            "created_at",
+            "started_at",
+            "finished_at",
+            "duration_ms",
+            "tokens_before",
+            "tokens_after",
+            "cut_seq",
+            "messages_compacted",
+            "messages_kept",
+            "summarizer",
+            "model",
+            "llm_calls",
+            "llm_input_tokens",
+            "llm_output_tokens",
+            "request_id",
+            "attempts",
+            "error",
+            "fallback_mode",
+            "checkpoint_version",
+        ]
+        read_only_fields = fields
+
+    @extend_schema_field(serializers.IntegerField(allow_null=True))
+    def get_checkpoint_version(self, run: CompactionRun) -> int | None:
+        if run.is_live:
+            return None  # a live run has written nothing yet; skip the reverse lookup
+        # The reverse one-to-one raises (an AttributeError subclass) when there is none.
+        checkpoint = getattr(run, "checkpoint", None)
+        return checkpoint.version if checkpoint is not None else None
+
+
+class CompactionEstimateSerializer(serializers.Serializer):
+    """``selectors.compaction_estimate``: what a compaction would do now (dry run)."""
+
+    would_compact = serializers.BooleanField()
+    reason = serializers.CharField()
+    tokens_before = serializers.IntegerField()
+    tokens_after = serializers.IntegerField()
+    messages_to_compact = serializers.IntegerField()
+    messages_kept = serializers.IntegerField()
+    cut_seq = serializers.IntegerField(allow_null=True)
+    should_compact = serializers.BooleanField()
+
+
+class CompactRequestSerializer(serializers.Serializer):
+    force = StrictBooleanField(
+        default=False, help_text="Compact even below the threshold (still needs a cut point)."
+    )
+    dry_run = StrictBooleanField(
+        default=False, help_text="Only estimate: no LLM call, no run written."
+    )
+    mode = serializers.ChoiceField(
+        choices=[("sync", "sync"), ("async", "async")],
+        default="sync",
+        help_text="`sync` compacts in this request; `async` queues a Celery task (202).",
+    )
+
+
+# --------------------------------------------------------------------------- sessions
+
+
+class WindowWarningSerializer(serializers.Serializer):
+    """A window rule the session's effective settings break (see the system checks)."""
+
+    id = serializers.CharField(help_text="The system check id, e.g. `compaction.W007`.")
+    level = serializers.ChoiceField(choices=[("error", "error"), ("warning", "warning")])
+    message = serializers.CharField()
+
+
+class SessionSerializer(serializers.ModelSerializer):
+    """A session with its counters, trigger state and the live compaction run."""
+
+    owner = serializers.PrimaryKeyRelatedField(read_only=True, allow_null=True)
+    estimated_tokens = serializers.IntegerField(
+        source="calibrated_tokens",
+        read_only=True,
+        help_text="Estimated tokens of the active context, calibrated by reported usage.",
+    )
+    threshold = serializers.SerializerMethodField()
+    should_compact = serializers.SerializerMethodField()
+    config = ObjectField(read_only=True)
+    live_run = serializers.SerializerMethodField()
+    warnings = serializers.SerializerMethodField(
+        help_text="Window rules its effective settings break: an effective window under "
+        "32,000 tokens (accepted), or errors of the app settings themselves."
+    )
+    cache_read_share = serializers.FloatField(
+        read_only=True,
+        allow_null=True,
+        help_text="Share of the reported input tokens read from the prompt cache.",
+    )
+
+    class Meta:
+        model = ChatSession
+        fields = [
+            "id",
+            "owner",
+            "external_id",
+            "agent_id",
+            "system_prompt",
+            "config",
+            "message_count",
+            "active_message_count",
+            "estimated_tokens",
+            "total_input_tokens",
+            "total_output_tokens",
+            "total_cache_creation_tokens",
+            "total_cache_read_tokens",
+            "cache_read_share",
+            "threshold",
+            "should_compact",
+            "checkpoint_version",
+            "compaction_count",
+            "calibration_ratio",
+            "created_at",
+            "updated_at",
+            "live_run",
+            "warnings",
+        ]
+        read_only_fields = fields
+
+    @extend_schema_field(OpenApiTypes.INT)
+    def get_threshold(self, session: ChatSession) -> int:
+        return app_settings.for_session(session).threshold
+
+    @extend_schema_field(OpenApiTypes.BOOL)
+    def get_should_compact(self, session: ChatSession) -> bool:
+        return selectors.session_should_compact(session=session)
+
+    @extend_schema_field(WindowWarningSerializer(many=True))
+    def get_warnings(self, session: ChatSession) -> list[dict[str, Any]]:
+        return [
+            {"id": problem.id, "level": problem.level, "message": problem.message}
+            for problem in selectors.session_window_problems(session=session)
+        ]
+
+    @extend_schema_field(CompactionRunSerializer(allow_null=True))
+    def get_live_run(self, session: ChatSession) -> dict[str, Any] | None:
+        # Lists prefetch ``live_runs`` (one query for the page); a detail asks the selector.
+        if hasattr(session, "live_runs"):
+            run = session.live_runs[0] if session.live_runs else None
+        else:
+            run = selectors.run_live(session=session)
+        return CompactionRunSerializer(run).data if run is not None else None
+
+
+class SessionWriteSerializer(serializers.Serializer):
+    """Create (POST) and, with ``partial=True``, update (PATCH) a session."""
+
+    external_id = StrictCharField(required=False, allow_blank=True, max_length=255)
+    agent_id = StrictCharField(required=False, allow_blank=True, max_length=255)
+    system_prompt = StrictCharField(required=False, allow_blank=True)
+    config = ObjectField(
+        required=False,
+        help_text="Per-session overrides of the COMPACTION settings (allowed keys only).",
+    )
+
+
+class UsageSerializer(serializers.Serializer):
+    """``response.usage`` as the Messages API reports it (cache fields optional)."""
+
+    input_tokens = StrictIntegerField(
+        min_value=0, max_value=MAX_TOKENS_PER_REPORT, help_text="Uncached input tokens."
+    )
+    output_tokens = StrictIntegerField(min_value=0, max_value=MAX_TOKENS_PER_REPORT, default=0)
+    cache_creation_input_tokens = StrictIntegerField(
+        min_value=0, max_value=MAX_TOKENS_PER_REPORT, default=0, allow_null=True
+    )
+    cache_read_input_tokens = StrictIntegerField(
+        min_value=0, max_value=MAX_TOKENS_PER_REPORT, default=0, allow_null=True
+    )
+    estimated_tokens = StrictIntegerField(
+        min_value=1,
+        max_value=MAX_TOKENS_PER_REPORT,
+        required=False,
+        allow_null=True,
+        help_text="The context's `estimated_tokens` for the payload that was sent.",
+    )
