@@ -240,7 +240,7 @@ def flush_plan(
     return MemoryFlushStatus(outcome=outcome, flush=flush)
 
 
-def compaction_plan(session: ChatSession) -> Generator[Step, Any, CompactionRun | None]:
+def compact_when_due(session: ChatSession) -> Generator[Step, Any, CompactionRun | None]:
     """Compaction when due, as AUTO_COMPACT says: in line, queued, or not at all."""
     mode = app_settings.for_session(session).AUTO_COMPACT
     if mode == "off" or not selectors.session_should_compact(session=session):
@@ -345,7 +345,7 @@ def turn_plan(
                     session = yield Call(ChatSession.objects.get, {"pk": session.pk})
             flush_record = status.flush or flush_record
             yield Emit(status)
-        run = yield from compaction_plan(session)
+        run = yield from compact_when_due(session)
         if run is not None:
             compactions.append(run)
             session = yield Call(ChatSession.objects.get, {"pk": session.pk})
