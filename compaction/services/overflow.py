@@ -30,7 +30,7 @@ from compaction.engine.fitting import CUT_OVERSIZED
 from compaction.engine.tokens import MAX_RATIO
 from compaction.exceptions import CompactionInProgress, InvalidInput
 from compaction.models import ChatSession, CompactionRun
-from compaction.selectors import session_context_build
+from compaction.selectors import session_context_build, session_get
 from compaction.services.compaction.runner import compaction_run_execute
 from compaction.services.locking import lock_session
 from compaction.summarizers import Summarizer
@@ -135,7 +135,7 @@ def session_overflow_recover(
     parsed, maximum = parse_overflow_error(error_message)
     reported = reported or parsed
 
-    session = ChatSession.objects.get(pk=session_id)
+    session = session_get(session_id=session_id)
     steps: list[dict[str, Any]] = []
     if reported is not None:
         sent = estimated or session_context_build(session=session, format=format).estimated_tokens

@@ -165,3 +165,13 @@ def test_overflow_messages_of_both_apis_are_read():
     )
     assert parse_overflow_error(openai) == (130_512, 128_000)
     assert parse_overflow_error("rate limited") == (None, None)
+
+
+def test_an_unknown_session_is_not_found(host_window):
+    import uuid
+
+    from compaction.exceptions import SessionNotFound
+
+    for session_id in (uuid.uuid4(), "not-a-uuid"):
+        with pytest.raises(SessionNotFound):
+            services.session_overflow_recover(session_id=session_id)
