@@ -60,7 +60,9 @@
     node.classList.toggle("error", error);
   }
 
-  const percent = (share) => `${(share * 100).toFixed(share < 0.1 ? 1 : 0)}%`;
+  const percent = (share) =>
+    share > 0 && share < 0.001 ? "<0.1%" : `${(share * 100).toFixed(share < 0.1 ? 1 : 0)}%`;
+  const width = (share) => `${Math.min(1, share) * 100}%`;
 
   // ------------------------------------------------------------------ sessions
 
@@ -79,7 +81,8 @@
           el("a", { href: `#${s.id}`, text: s.external_id || s.id.slice(0, 8) }),
           el("span", {
             class: "muted",
-            text: `${s.message_count} messages · summary v${s.checkpoint_version}`,
+            text: `${s.message_count} messages · ` +
+              (s.checkpoint_version ? `summary v${s.checkpoint_version}` : "not compacted"),
           }),
         ),
       ),
@@ -254,6 +257,9 @@
       }
       case "server_tool_use":
         return fold("tool server", `server tool: ${block.name} ${brief(block.input)}`, pretty(block.input));
+      case "mcp_tool_use":
+        return fold("tool server", `MCP tool: ${block.server_name} ${block.name} ${brief(block.input)}`,
+          pretty(block.input));
       case "thinking":
         return fold("thinking", "thinking", block.thinking);
       case "redacted_thinking":
@@ -282,11 +288,11 @@
     gauge.dataset.window = window;
     gauge.classList.toggle("over", tokens > threshold);
     $("gauge-tokens").textContent = number.format(tokens);
-    $("gauge-threshold-fill").style.width = percent(Math.min(1, tokens / threshold));
+    $("gauge-threshold-fill").style.width = width(tokens / threshold);
     $("gauge-threshold-label").textContent =
       `${percent(tokens / threshold)} of the compaction threshold (${number.format(threshold)})`;
-    $("gauge-window-fill").style.width = percent(Math.min(1, tokens / window));
-    $("gauge-window-mark").style.left = percent(Math.min(1, threshold / window));
+    $("gauge-window-fill").style.width = width(tokens / window);
+    $("gauge-window-mark").style.left = width(threshold / window);
     $("gauge-window-label").textContent =
       `${percent(tokens / window)} of the context window (${number.format(window)})`;
   }
@@ -308,7 +314,7 @@
   // A compaction that ran inside a request: the context it reached, then what it left.
   async function showCompaction(run) {
     if (run.tokens_before) renderGauge(run.tokens_before);
-    setCompacting(true, `compacting… ${number.format(run.tokens_before || 0)} tokens`);
+    setCompacting(true);
     await endCompacting();
     const version = run.checkpoint_version ? `, summary v${run.checkpoint_version}` : "";
     setStatus(`Compaction ${run.status}: ${number.format(run.tokens_before)} → ` +
@@ -384,7 +390,8 @@
         "the API's messages POST; the append compacts when the context passes the threshold.";
       if (done) stopPlaying();
     } else if (live) {
-      note.textContent = `Claude (${config.model}) answers through run_turn, streamed.`;
+      note.textContent = `Claude (${config.model}) answers through stream_turn; Enter sends, ` +
+        "Shift+Enter starts a new line.";
     } else {
       note.textContent = session
         ? "No API key is configured, so this page replays a transcript: start one with New replay."
