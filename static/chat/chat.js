@@ -383,9 +383,11 @@
       const index = nextTurn(replay, session.message_count);
       const done = index === null || index >= replay.turns.length;
       $("replay-next").disabled = state.busy || done;
+      $("replay-play").disabled = done;
       $("replay-progress").textContent = index === null
         ? "This session no longer follows the transcript."
-        : `${Math.min(index, replay.turns.length)} of ${replay.turns.length} turns replayed`;
+        : `${Math.min(index, replay.turns.length)} of ${replay.turns.length} turns replayed` +
+          (done ? ": the transcript is over." : "");
       note.textContent = `Replaying ${replay.name} (${replay.license}) turn by turn through ` +
         "the API's messages POST; the append compacts when the context passes the threshold.";
       if (done) stopPlaying();
