@@ -166,7 +166,7 @@ def _error(status: int, message: str) -> JsonResponse:
 
 @login_required
 @require_POST
-def chat_turn(request: HttpRequest, session_id: str) -> HttpResponse:
+def chat_turn(request: HttpRequest, session_id: UUID) -> HttpResponse:
     """One turn with Claude, streamed: ``{"text": "..."}`` in, server-sent events out."""
     key = chat_api_key()
     if not key:

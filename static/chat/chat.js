@@ -397,7 +397,7 @@
     } else {
       note.textContent = session
         ? "No API key is configured, so this page replays a transcript: start one with New replay."
-        : "Start a session with New replay.";
+        : `Start a session with ${config.mode === "live" ? "New chat or " : ""}New replay.`;
     }
   }
 
