@@ -86,6 +86,29 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "var" / "static"
+STATICFILES_DIRS = [BASE_DIR / "static"]  # the chat page's script and stylesheet
+
+# The chat page at / (project/chat.py) and its login page.
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "chat"
+# With a key the page talks to Claude (compaction.agent.stream_turn); without one it replays
+# CHAT_REPLAY_TRANSCRIPT. None: the environment's CHAT_ANTHROPIC_API_KEY, else
+# ANTHROPIC_API_KEY, read per request.
+CHAT_ANTHROPIC_API_KEY = None
+CHAT_MODEL = os.environ.get("CHAT_MODEL", "claude-haiku-4-5")
+CHAT_MAX_TOKENS = 1024
+CHAT_SYSTEM_PROMPT = "You are a helpful assistant in a demo of conversation compaction. Be brief."
+CHAT_REPLAY_TRANSCRIPT = (
+    BASE_DIR / "fixtures/transcripts/swe-00-marshmallow-code__marshmallow-1867.json"
+)
+CHAT_REPLAY_INTERVAL_MS = 2500  # the replay's "Play": one turn this often
+# Sessions the page creates compact far below the defaults, so a visitor sees it happen:
+# the replay transcript compacts at its 4th, 7th and 11th turns.
+CHAT_SESSION_CONFIG = {
+    "COMPACTION_THRESHOLD": 4000,
+    "KEEP_RECENT_TOKENS": 800,
+    "SUMMARY_MAX_CHARS": 2000,
+}
 
 LOGGING = {
     "version": 1,

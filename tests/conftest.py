@@ -28,6 +28,7 @@ def _offline_by_default(monkeypatch, settings):
     # No test may reach a real API by accident; tests of the SDK path set their own stub.
     monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
     monkeypatch.delenv("ANTHROPIC_BASE_URL", raising=False)
+    monkeypatch.delenv("CHAT_ANTHROPIC_API_KEY", raising=False)  # the example's chat page
     settings.COMPACTION = {"RETRY_BACKOFF_SECONDS": 0}
 
 

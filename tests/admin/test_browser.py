@@ -1,24 +1,19 @@
 """The admin in a real browser: log in, read a session's drift timeline and a diff.
 
-Runs headless Debian Chromium through Selenium against pytest-django's live server,
-and leaves screenshots in test-artifacts/ for a human to look at. Chromium and its
-driver are the system packages (``apt-get install chromium chromium-driver``); the
-paths are given explicitly so Selenium Manager never tries to download a browser.
+Runs headless Debian Chromium through Selenium (tests.support.browser) against
+pytest-django's live server, and leaves screenshots in test-artifacts/ for a human to
+look at.
 """
 
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from django.urls import reverse
-from selenium import webdriver
-from selenium.webdriver.chrome.options import Options
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.support import expected_conditions as ec
@@ -27,41 +22,17 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 from compaction import services
 from compaction.models import ChatSession
 from tests.support import ROOT
+from tests.support.browser import chromium
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMEDRIVER = "/usr/bin/chromedriver"
 ARTIFACTS = ROOT / "test-artifacts"
 TRANSCRIPTS = ROOT / "fixtures" / "transcripts"
 PASSWORD = "correct horse battery staple"
-ARGS = (
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-dev-shm-usage",
-    "--window-size=1400,1000",
-)
 
 
 @pytest.fixture
 def browser() -> Iterator[WebDriver]:
-    missing = [path for path in (CHROMIUM, CHROMEDRIVER) if not os.access(path, os.X_OK)]
-    if missing:
-        # A failure, not a skip: a green run must mean the admin really was clicked through.
-        pytest.fail(
-            f"Browser test needs {', '.join(missing)}: install the Debian packages "
-            "`chromium` and `chromium-driver` (apt-get install -y chromium chromium-driver).",
-            pytrace=False,
-        )
-    options = Options()
-    options.binary_location = CHROMIUM
-    for arg in ARGS:
-        options.add_argument(arg)
-    driver = webdriver.Chrome(options=options, service=Service(executable_path=CHROMEDRIVER))
-    try:
+    with chromium() as driver:
         yield driver
-    finally:
-        driver.quit()
 
 
 @pytest.fixture

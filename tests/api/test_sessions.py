@@ -30,6 +30,7 @@ def test_create_session(api, alice):
     assert body["owner"] == alice.pk
     assert body["external_id"] == "conv-1" and body["agent_id"] == "coder"
     assert body["config"] == {"COMPACTION_THRESHOLD": 5000} and body["threshold"] == 5000
+    assert body["context_window"] == 200_000  # the default CONTEXT_WINDOW
     assert body["message_count"] == 0 and body["live_run"] is None
     assert body["estimated_tokens"] == session.calibrated_tokens > 0
     assert body["should_compact"] is False and body["checkpoint_version"] == 0
@@ -192,6 +193,7 @@ def test_session_detail(api, compacted):
     assert body["active_message_count"] == compacted.active_message_count < 40
     assert body["estimated_tokens"] == compacted.calibrated_tokens
     assert body["threshold"] == 2000
+    assert body["context_window"] == 200_000
     assert body["should_compact"] == selectors.session_should_compact(session=compacted)
     assert body["checkpoint_version"] == 1 and body["compaction_count"] == 1
     assert body["calibration_ratio"] == 1.0
@@ -205,6 +207,11 @@ def test_session_detail_shows_the_live_run(api, session, small):
     live = api.get(sess(session)).json()["live_run"]
     assert live["id"] == str(run.pk) and live["status"] == "running"
     assert set(live) == RUN_FIELDS
+
+
+def test_session_context_window_follows_its_config(api, session):
+    body = api.patch(sess(session), {"config": {"CONTEXT_WINDOW": 100_000}}).json()
+    assert body["context_window"] == 100_000
 
 
 def test_patch_session(api, session):

@@ -115,6 +115,7 @@ class SessionSerializer(serializers.ModelSerializer):
         help_text="Estimated tokens of the active context, calibrated by reported usage.",
     )
     threshold = serializers.SerializerMethodField()
+    context_window = serializers.SerializerMethodField()
     should_compact = serializers.SerializerMethodField()
     config = ObjectField(read_only=True)
     live_run = serializers.SerializerMethodField()
@@ -146,6 +147,7 @@ class SessionSerializer(serializers.ModelSerializer):
             "total_cache_read_tokens",
             "cache_read_share",
             "threshold",
+            "context_window",
             "should_compact",
             "checkpoint_version",
             "compaction_count",
@@ -160,6 +162,14 @@ class SessionSerializer(serializers.ModelSerializer):
     @extend_schema_field(OpenApiTypes.INT)
     def get_threshold(self, session: ChatSession) -> int:
         return app_settings.for_session(session).threshold
+
+    @extend_schema_field(
+        serializers.IntegerField(
+            help_text="CONTEXT_WINDOW for this session: the model's window the payload must fit."
+        )
+    )
+    def get_context_window(self, session: ChatSession) -> int:
+        return app_settings.for_session(session).CONTEXT_WINDOW
 
     @extend_schema_field(OpenApiTypes.BOOL)
     def get_should_compact(self, session: ChatSession) -> bool:

@@ -1,0 +1,583 @@
+// The chat page: a client of django-compaction's REST API (and, with an API key, of the
+// project's streaming turn view). Plain JavaScript, no build step.
+"use strict";
+
+(() => {
+  const config = JSON.parse(document.getElementById("chat-config").textContent);
+  const csrf = document.querySelector("meta[name=csrf-token]").content;
+  const $ = (id) => document.getElementById(id);
+  const number = new Intl.NumberFormat("en-US");
+  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  // How long "compacting…" stays up at least, so a fast (offline) summarizer is seen too.
+  const COMPACTING_MIN_MS = 1200;
+
+  const state = {
+    sessions: [],
+    session: null, // the session detail, as the API answers it
+    transcript: null, // the replay fixture, fetched once
+    busy: false,
+    playing: null, // the replay timer
+    compactingSince: 0,
+  };
+
+  // ------------------------------------------------------------------ helpers
+
+  function el(tag, attrs = {}, ...children) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs)) {
+      if (value == null) continue;
+      if (key === "class") node.className = value;
+      else if (key === "text") node.textContent = value;
+      else node.setAttribute(key, value);
+    }
+    node.append(...children.filter((child) => child != null));
+    return node;
+  }
+
+  async function api(path, { method = "GET", body, headers = {} } = {}) {
+    const url = path.startsWith("http") ? path : config.api + path;
+    const response = await fetch(url, {
+      method,
+      credentials: "same-origin",
+      headers: {
+        Accept: "application/json",
+        ...(body ? { "Content-Type": "application/json" } : {}),
+        ...(method === "GET" ? {} : { "X-CSRFToken": csrf }),
+        ...headers,
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const answer = await response.json().catch(() => null);
+    if (!response.ok) {
+      throw new Error(answer?.error?.message || `${response.status} ${response.statusText}`);
+    }
+    return answer;
+  }
+
+  function setStatus(text, error = false) {
+    const node = $("status");
+    node.textContent = text;
+    node.classList.toggle("error", error);
+  }
+
+  const percent = (share) =>
+    share > 0 && share < 0.001 ? "<0.1%" : `${(share * 100).toFixed(share < 0.1 ? 1 : 0)}%`;
+  const width = (share) => `${Math.min(1, share) * 100}%`;
+
+  // ------------------------------------------------------------------ sessions
+
+  async function loadSessions() {
+    state.sessions = (await api("sessions/?limit=200")).results;
+    renderSessions();
+  }
+
+  function renderSessions() {
+    const list = $("sessions");
+    list.replaceChildren(
+      ...state.sessions.map((s) =>
+        el(
+          "li",
+          { class: s.id === state.session?.id ? "active" : null, "data-id": s.id },
+          el("a", { href: `#${s.id}`, text: s.external_id || s.id.slice(0, 8) }),
+          el("span", {
+            class: "muted",
+            text: `${s.message_count} messages · ` +
+              (s.checkpoint_version ? `summary v${s.checkpoint_version}` : "not compacted"),
+          }),
+        ),
+      ),
+    );
+  }
+
+  async function newSession(kind) {
+    const stamp = new Date().toISOString().slice(0, 19).replace("T", " ");
+    const replay = kind === "replay" ? await transcript() : null;
+    const session = await api("sessions/", {
+      method: "POST",
+      body: {
+        agent_id: kind,
+        external_id: `${kind} ${stamp}`,
+        system_prompt: replay ? replay.system : config.systemPrompt,
+        config: config.sessionConfig,
+      },
+    });
+    await loadSessions();
+    location.hash = session.id;
+  }
+
+  async function openSession(id) {
+    stopPlaying();
+    setStatus("");
+    state.session = await api(`sessions/${id}/`);
+    renderSessions();
+    await refresh();
+  }
+
+  // Everything the page shows of the open session, read again from the API.
+  async function refresh() {
+    const id = state.session.id;
+    const detail = await api(`sessions/${id}/`);
+    const version = detail.checkpoint_version;
+    const [runs, checkpoint, messages] = await Promise.all([
+      api(`runs/?session=${id}&limit=8`),
+      version ? api(`sessions/${id}/checkpoints/${version}/`) : null,
+      allMessages(id),
+    ]);
+    if (state.session?.id !== id) return; // another session was opened meanwhile
+    state.session = detail;
+    const index = state.sessions.findIndex((s) => s.id === id);
+    if (index >= 0) state.sessions[index] = detail;
+    renderSessions();
+    $("session-title").textContent = detail.external_id || detail.id;
+    $("session-meta").textContent =
+      `${detail.message_count} messages, ${detail.active_message_count} active · ` +
+      `${detail.compaction_count} compaction${detail.compaction_count === 1 ? "" : "s"}`;
+    renderGauge(detail.estimated_tokens);
+    if (detail.live_run) setCompacting(true);
+    else if (!state.busy) await endCompacting();
+    renderSummary(checkpoint);
+    renderRuns(runs.results);
+    renderMessages(messages);
+    await renderComposer();
+  }
+
+  async function allMessages(id) {
+    const messages = [];
+    let next = `sessions/${id}/messages/?include_compacted=true&page_size=1000`;
+    while (next) {
+      const page = await api(next);
+      messages.push(...page.results);
+      next = page.next;
+    }
+    return messages;
+  }
+
+  // ------------------------------------------------------------------ messages
+
+  function renderMessages(messages) {
+    const box = $("messages");
+    box.replaceChildren();
+    let group = null;
+    let lastArchived = null;
+    for (const message of messages) {
+      const node = renderMessage(message);
+      if (message.compacted_by == null) {
+        box.append(node);
+        continue;
+      }
+      // Archived runs of messages fold into one line each: what a summary replaced.
+      if (group?.dataset.version !== String(message.compacted_by)) {
+        group = el("details", { class: "archived", "data-version": message.compacted_by });
+        group.append(el("summary"));
+        box.append(group);
+      }
+      group.append(node);
+      const count = group.childElementCount - 1;
+      group.firstChild.textContent =
+        `${count} message${count === 1 ? "" : "s"} summarized into v${message.compacted_by}`;
+      lastArchived = group;
+    }
+    if (lastArchived) {
+      lastArchived.after(
+        el("p", {
+          class: "summary-marker",
+          text: `The model now reads summary v${state.session.checkpoint_version} ` +
+            "(right), then the messages below.",
+        }),
+      );
+    }
+    if (!messages.length) {
+      box.append(el("p", { class: "muted empty", text: "No messages yet." }));
+    }
+    box.scrollTop = box.scrollHeight;
+  }
+
+  function renderMessage(message) {
+    const tokens = message.token_estimate == null ? "" : ` · ${number.format(message.token_estimate)} tokens`;
+    return el(
+      "article",
+      { class: `msg ${message.role}`, "data-seq": message.seq },
+      el(
+        "header",
+        {},
+        el("span", { class: "role", text: message.role }),
+        el("span", { class: "muted", text: `#${message.seq}${tokens}` }),
+      ),
+      el("div", { class: "body" }, ...blocksOf(message).map(renderBlock)),
+    );
+  }
+
+  // Content blocks of a message in either stored format.
+  function blocksOf(message) {
+    const content = message.content;
+    if (message.format === "openai") {
+      if (message.role === "tool") {
+        return [{ type: "tool_result", content: content.content }];
+      }
+      const blocks = content.content ? [{ type: "text", text: textOf(content.content) }] : [];
+      for (const call of content.tool_calls || []) {
+        blocks.push({ type: "tool_use", name: call.function.name, input: call.function.arguments });
+      }
+      return blocks;
+    }
+    return typeof content === "string" ? [{ type: "text", text: content }] : content;
+  }
+
+  function textOf(content) {
+    if (typeof content === "string") return content;
+    if (Array.isArray(content)) {
+      return content.map((b) => (b.type === "text" ? b.text : `[${b.type}]`)).join("\n");
+    }
+    return JSON.stringify(content, null, 2);
+  }
+
+  const pretty = (value) => (typeof value === "string" ? value : JSON.stringify(value, null, 2));
+
+  function brief(input) {
+    const text = typeof input === "string" ? input : JSON.stringify(input);
+    return text.length > 60 ? `${text.slice(0, 60)}…` : text;
+  }
+
+  // Tool calls and results, server tools and thinking start collapsed.
+  function fold(kind, label, text) {
+    return el("details", { class: `block ${kind}` }, el("summary", { text: label }), el("pre", { text }));
+  }
+
+  function renderBlock(block) {
+    switch (block.type) {
+      case "text":
+        return el("div", { class: "text", text: block.text });
+      case "tool_use":
+        return fold("tool", `tool call: ${block.name} ${brief(block.input)}`, pretty(block.input));
+      case "tool_result": {
+        const text = textOf(block.content ?? "");
+        const error = block.is_error ? " (error)" : "";
+        return fold(`tool result${block.is_error ? " error" : ""}`,
+          `tool result${error} · ${number.format(text.length)} chars`, text);
+      }
+      case "server_tool_use":
+        return fold("tool server", `server tool: ${block.name} ${brief(block.input)}`, pretty(block.input));
+      case "mcp_tool_use":
+        return fold("tool server", `MCP tool: ${block.server_name} ${block.name} ${brief(block.input)}`,
+          pretty(block.input));
+      case "thinking":
+        return fold("thinking", "thinking", block.thinking);
+      case "redacted_thinking":
+        return fold("thinking", "thinking (redacted)", "(encrypted by the API)");
+      case "compaction":
+        return fold("server", "server compaction", block.content || "(no readable content)");
+      case "image":
+      case "document":
+        return el("div", { class: "muted", text: `[${block.type}]` });
+      default:
+        if (block.type.endsWith("_tool_result")) {
+          return fold("tool result server", `server tool result: ${block.type.replace(/_/g, " ")}`,
+            pretty(block.content));
+        }
+        return fold("other", block.type, pretty(block));
+    }
+  }
+
+  // ------------------------------------------------------------------ context panel
+
+  function renderGauge(tokens) {
+    const { threshold, context_window: window } = state.session;
+    const gauge = $("gauge");
+    gauge.dataset.tokens = tokens;
+    gauge.dataset.threshold = threshold;
+    gauge.dataset.window = window;
+    gauge.classList.toggle("over", tokens > threshold);
+    $("gauge-tokens").textContent = number.format(tokens);
+    $("gauge-threshold-fill").style.width = width(tokens / threshold);
+    $("gauge-threshold-label").textContent =
+      `${percent(tokens / threshold)} of the compaction threshold (${number.format(threshold)})`;
+    $("gauge-window-fill").style.width = width(tokens / window);
+    $("gauge-window-mark").style.left = width(threshold / window);
+    $("gauge-window-label").textContent =
+      `${percent(tokens / window)} of the context window (${number.format(window)})`;
+  }
+
+  function setCompacting(on, text = "compacting…") {
+    const node = $("compaction-state");
+    if (on && node.hidden) state.compactingSince = Date.now();
+    node.textContent = text;
+    node.hidden = !on;
+    $("gauge").dataset.state = on ? "compacting" : "";
+  }
+
+  async function endCompacting() {
+    if ($("compaction-state").hidden) return;
+    await sleep(Math.max(0, state.compactingSince + COMPACTING_MIN_MS - Date.now()));
+    setCompacting(false);
+  }
+
+  // A compaction that ran inside a request: the context it reached, then what it left.
+  async function showCompaction(run) {
+    if (run.tokens_before) renderGauge(run.tokens_before);
+    setCompacting(true);
+    await endCompacting();
+    const version = run.checkpoint_version ? `, summary v${run.checkpoint_version}` : "";
+    setStatus(`Compaction ${run.status}: ${number.format(run.tokens_before)} → ` +
+      `${number.format(run.tokens_after ?? run.tokens_before)} tokens${version}.`);
+  }
+
+  function renderSummary(checkpoint) {
+    $("summary-version").textContent = checkpoint ? `v${checkpoint.version}` : "none yet";
+    $("summary-meta").textContent = checkpoint
+      ? `${checkpoint.messages_compacted} messages · ${number.format(checkpoint.tokens_before)} → ` +
+        `${number.format(checkpoint.tokens_after)} tokens · ${checkpoint.summarizer}` +
+        (checkpoint.fallback ? " (fallback)" : "")
+      : "The session has not been compacted yet.";
+    $("summary").textContent = checkpoint ? checkpoint.summary : "";
+    $("summary").hidden = !checkpoint;
+  }
+
+  function renderRuns(runs) {
+    const list = $("runs");
+    list.replaceChildren(
+      ...runs.map((run) => {
+        const version = run.checkpoint_version ? ` → v${run.checkpoint_version}` : "";
+        const tokens = run.tokens_after == null ? ""
+          : ` · ${number.format(run.tokens_before)} → ${number.format(run.tokens_after)} tokens`;
+        const duration = run.duration_ms == null ? "" : ` · ${run.duration_ms} ms`;
+        return el("li", { class: `run ${run.status}` },
+          el("strong", { text: run.status }),
+          ` ${run.trigger}${version}${tokens}${duration}`);
+      }),
+    );
+    if (!runs.length) list.append(el("li", { class: "muted", text: "None yet." }));
+  }
+
+  // ------------------------------------------------------------------ composer
+
+  async function transcript() {
+    state.transcript ??= await fetch(config.replayUrl, { credentials: "same-origin" }).then((r) => {
+      if (!r.ok) throw new Error(`The replay transcript: ${r.status} ${r.statusText}`);
+      return r.json();
+    });
+    return state.transcript;
+  }
+
+  // The next turn of the transcript, from how many messages the session holds.
+  function nextTurn(replay, messageCount) {
+    let seen = 0;
+    for (let index = 0; index < replay.turns.length; index++) {
+      if (seen === messageCount) return index;
+      seen += replay.turns[index].length;
+    }
+    return seen === messageCount ? replay.turns.length : null; // null: not this transcript
+  }
+
+  const isReplay = (session) => session?.agent_id === "replay";
+
+  async function renderComposer() {
+    const session = state.session;
+    const live = config.mode === "live" && session && !isReplay(session);
+    $("chat-form").hidden = !live;
+    $("replay-controls").hidden = !isReplay(session);
+    for (const button of document.querySelectorAll("#composer button")) button.disabled = state.busy;
+    $("replay-play").disabled = false; // Play / Pause stays usable while a turn runs
+    const note = $("composer-note");
+    if (isReplay(session)) {
+      const replay = await transcript();
+      const index = nextTurn(replay, session.message_count);
+      const done = index === null || index >= replay.turns.length;
+      $("replay-next").disabled = state.busy || done;
+      $("replay-play").disabled = done;
+      $("replay-progress").textContent = index === null
+        ? "This session no longer follows the transcript."
+        : `${Math.min(index, replay.turns.length)} of ${replay.turns.length} turns replayed` +
+          (done ? ": the transcript is over." : "");
+      note.textContent = `Replaying ${replay.name} (${replay.license}) turn by turn through ` +
+        "the API's messages POST; the append compacts when the context passes the threshold.";
+      if (done) stopPlaying();
+    } else if (live) {
+      note.textContent = `Claude (${config.model}) answers through stream_turn; Enter sends, ` +
+        "Shift+Enter starts a new line.";
+    } else {
+      note.textContent = session
+        ? "No API key is configured, so this page replays a transcript: start one with New replay."
+        : `Start a session with ${config.mode === "live" ? "New chat or " : ""}New replay.`;
+    }
+  }
+
+  async function replayNext() {
+    if (state.busy) return;
+    const session = state.session;
+    const replay = await transcript();
+    const index = nextTurn(replay, session.message_count);
+    if (index === null || index >= replay.turns.length) return stopPlaying();
+    const turn = replay.turns[index];
+    state.busy = true;
+    await renderComposer();
+    setStatus(`Appending turn ${index + 1} of ${replay.turns.length}…`);
+    const watch = watchLiveRun(session.id);
+    try {
+      const result = await api(`sessions/${session.id}/messages/`, {
+        method: "POST",
+        body: { messages: turn },
+        // A double click or a retry appends the turn once.
+        headers: { "Idempotency-Key": `replay-${session.id}-${index}` },
+      });
+      clearInterval(watch);
+      if (result.compaction) await showCompaction(result.compaction);
+      else await endCompacting();
+      if (!result.compaction) setStatus(`Turn ${index + 1} appended.`);
+    } catch (error) {
+      clearInterval(watch);
+      await endCompacting();
+      setStatus(error.message, true);
+      stopPlaying();
+    } finally {
+      state.busy = false;
+      await refresh();
+    }
+  }
+
+  // While a request runs, a run of the session's own shows as "compacting…".
+  function watchLiveRun(id) {
+    return setInterval(async () => {
+      const detail = await api(`sessions/${id}/`).catch(() => null);
+      if (detail?.live_run) setCompacting(true);
+    }, 400);
+  }
+
+  function togglePlay() {
+    if (state.playing) return stopPlaying();
+    $("replay-play").textContent = "Pause";
+    const tick = async () => {
+      await replayNext();
+      if (state.playing) state.playing = setTimeout(tick, config.replayInterval);
+    };
+    state.playing = setTimeout(tick, 0);
+  }
+
+  function stopPlaying() {
+    clearTimeout(state.playing);
+    state.playing = null;
+    $("replay-play").textContent = "Play";
+  }
+
+  async function sendChat(text) {
+    const session = state.session;
+    state.busy = true;
+    await renderComposer();
+    const box = $("messages");
+    box.querySelector(".empty")?.remove();
+    box.append(renderMessage({ role: "user", seq: "…", content: text }));
+    const answer = el("div", { class: "text" });
+    box.append(el("article", { class: "msg assistant streaming" },
+      el("header", {}, el("span", { class: "role", text: "assistant" }),
+        el("span", { class: "muted", text: config.model })),
+      el("div", { class: "body" }, answer)));
+    box.scrollTop = box.scrollHeight;
+    setStatus("Claude is answering…");
+    try {
+      const response = await fetch(config.turnUrl.replace("{id}", session.id), {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { "Content-Type": "application/json", "X-CSRFToken": csrf },
+        body: JSON.stringify({ text }),
+      });
+      if (!response.ok) {
+        const body = await response.json().catch(() => null);
+        throw new Error(body?.error?.message || `${response.status} ${response.statusText}`);
+      }
+      await readEvents(response, async (name, data) => {
+        if (name === "text") {
+          answer.textContent += data.text;
+          box.scrollTop = box.scrollHeight;
+        } else if (name === "compaction" && data.status === "running") {
+          setCompacting(true);
+        } else if (name === "compaction" && data.run) {
+          await showCompaction(data.run);
+        } else if (name === "compaction") {
+          await endCompacting();
+          setStatus(`Compaction: ${data.status} ${data.detail}`);
+        } else if (name === "done" && !data.compactions.length) {
+          setStatus("");
+        } else if (name === "error") {
+          throw new Error(data.message);
+        }
+      });
+    } catch (error) {
+      await endCompacting();
+      setStatus(error.message, true);
+    } finally {
+      state.busy = false;
+      await refresh();
+    }
+  }
+
+  // Server-sent events from a fetch response (EventSource cannot POST).
+  async function readEvents(response, handle) {
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    let buffer = "";
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffer += decoder.decode(value, { stream: true });
+      let end;
+      while ((end = buffer.indexOf("\n\n")) >= 0) {
+        const chunk = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        let name = "message";
+        let data = "";
+        for (const line of chunk.split("\n")) {
+          if (line.startsWith("event: ")) name = line.slice(7);
+          else if (line.startsWith("data: ")) data += line.slice(6);
+        }
+        await handle(name, data ? JSON.parse(data) : {});
+      }
+    }
+  }
+
+  // ------------------------------------------------------------------ start
+
+  function guard(action) {
+    return (...args) => action(...args).catch((error) => setStatus(error.message, true));
+  }
+
+  $("mode").textContent = config.mode === "live"
+    ? `Claude · ${config.model}`
+    : "Replay · no API key";
+  $("new-chat").hidden = config.mode !== "live";
+  $("new-chat").addEventListener("click", guard(() => newSession("chat")));
+  $("new-replay").addEventListener("click", guard(() => newSession("replay")));
+  $("replay-next").addEventListener("click", guard(() => { stopPlaying(); return replayNext(); }));
+  $("replay-play").addEventListener("click", togglePlay);
+  $("chat-form").addEventListener("submit", guard(async (event) => {
+    event.preventDefault();
+    const field = event.target.elements.text;
+    const text = field.value.trim();
+    if (!text || state.busy) return;
+    field.value = "";
+    await sendChat(text);
+  }));
+  $("chat-form").elements.text.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" && !event.shiftKey) {
+      event.preventDefault();
+      event.target.form.requestSubmit();
+    }
+  });
+  window.addEventListener("hashchange", guard(() => openSession(location.hash.slice(1))));
+
+  // A run started elsewhere (the admin's "Compact now", a worker) shows up here too.
+  setInterval(guard(async () => {
+    if (!state.session || state.busy || document.hidden) return;
+    const detail = await api(`sessions/${state.session.id}/`);
+    const changed = detail.message_count !== state.session.message_count ||
+      detail.checkpoint_version !== state.session.checkpoint_version;
+    if (detail.live_run) setCompacting(true);
+    if (changed || (!detail.live_run && state.session.live_run)) await refresh();
+    else state.session.live_run = detail.live_run;
+  }), 5000);
+
+  guard(async () => {
+    await loadSessions();
+    const id = location.hash.slice(1) || state.sessions[0]?.id;
+    if (id) await openSession(id);
+    else await renderComposer();
+  })();
+})();

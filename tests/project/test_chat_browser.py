@@ -1,0 +1,230 @@
+"""The chat page in a real browser: log in, replay the transcript until it compacts.
+
+Headless Chromium (tests.support.browser) against pytest-django's live server, with no API
+key: the page replays the fixture transcript through the REST API and the offline
+summarizer compacts in the append. Screenshots go to var/screenshots/ for a human to look
+at; their paths are printed.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.conf import settings
+from selenium.webdriver.common.by import By
+from selenium.webdriver.remote.webdriver import WebDriver
+from selenium.webdriver.support import expected_conditions as ec
+from selenium.webdriver.support.ui import WebDriverWait
+
+from compaction import services
+from compaction.models import Message
+from tests.support import ROOT
+from tests.support.anthropic_stub import AnthropicStub
+from tests.support.browser import chromium
+from tests.support.responses import conversation
+
+SCREENSHOTS = ROOT / "var" / "screenshots"
+PASSWORD = "correct horse battery staple"
+THRESHOLD = settings.CHAT_SESSION_CONFIG["COMPACTION_THRESHOLD"]
+
+
+@pytest.fixture
+def browser() -> Iterator[WebDriver]:
+    with chromium() as driver:
+        yield driver
+        # A script error anywhere on the page fails the test.
+        errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+        assert not errors, errors
+
+
+@pytest.fixture
+def visitor(django_user_model: Any) -> Any:
+    return django_user_model.objects.create_user("visitor", password=PASSWORD)
+
+
+def _wait(driver: WebDriver, css: str) -> Any:
+    return WebDriverWait(driver, 20).until(ec.visibility_of_element_located((By.CSS_SELECTOR, css)))
+
+
+def _until(condition: Callable[[], Any], timeout: float = 20.0) -> Any:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.05)
+    raise AssertionError(f"timed out waiting for {condition}")
+
+
+def _screenshot(driver: WebDriver, name: str) -> Path:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / name
+    assert driver.save_screenshot(str(path)), path
+    print(f"screenshot: {path}")
+    return path
+
+
+def _log_in(browser: WebDriver, url: str) -> None:
+    browser.get(url)
+    # Not logged in: the login page, which leads back.
+    browser.find_element(By.NAME, "username").send_keys("visitor")
+    browser.find_element(By.NAME, "password").send_keys(PASSWORD)
+    browser.find_element(By.CSS_SELECTOR, "#login-form [type=submit]").click()
+    _wait(browser, "#gauge")
+
+
+def _gauge(browser: WebDriver) -> tuple[int, str]:
+    gauge = browser.find_element(By.ID, "gauge")
+    return int(gauge.get_attribute("data-tokens")), gauge.get_attribute("data-state") or ""
+
+
+# What the page shows, read in one go: the page changes between two WebDriver calls.
+SNAPSHOT = """
+const label = document.getElementById("compaction-state");
+return {
+  tokens: Number(document.getElementById("gauge").dataset.tokens),
+  compacting: document.getElementById("gauge").dataset.state === "compacting",
+  label: label.hidden ? null : label.textContent,
+  progress: document.getElementById("replay-progress").textContent,
+  ready: !document.getElementById("replay-next").disabled,
+};
+"""
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_visitor_watches_the_replay_compact(
+    live_server: Any, browser: WebDriver, visitor: Any
+) -> None:
+    _log_in(browser, live_server.url + "/")
+    assert browser.find_element(By.ID, "mode").text == "Replay · no API key"
+    assert not browser.find_element(By.ID, "chat-form").is_displayed()
+
+    browser.find_element(By.ID, "new-replay").click()
+    progress = _wait(browser, "#replay-progress")
+    _until(lambda: progress.text.startswith("0 of "))
+    turns = int(progress.text.split(" of ")[1].split()[0])
+    assert browser.find_element(By.ID, "session-title").text.startswith("replay ")
+    assert browser.find_element(By.ID, "summary-version").text == "none yet"
+    next_turn = browser.find_element(By.ID, "replay-next")
+
+    seen_compacting = []  # (turn, tokens shown while "compacting…" is up)
+    after_turn = [_gauge(browser)[0]]  # the gauge once each turn has settled
+    shot = None
+    for turn in range(1, turns + 1):
+        next_turn.click()
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:  # until the turn settles, noting what is shown
+            page = browser.execute_script(SNAPSHOT)
+            if page["compacting"]:
+                assert page["label"].startswith("compacting…"), page
+                seen_compacting.append((turn, page["tokens"]))
+                # Once the gauge has moved to the context the compaction started from.
+                if shot is None and len(seen_compacting) > 10:
+                    shot = _screenshot(browser, "chat-compacting.png")
+            elif page["progress"].startswith(f"{turn} of ") and page["ready"]:
+                break
+            time.sleep(0.05)
+        else:
+            raise AssertionError(f"turn {turn} did not settle: {page}")
+        after_turn.append(_gauge(browser)[0])
+        if browser.find_element(By.ID, "summary-version").text == "v2":
+            break
+
+    # Two compactions happened within a dozen turns, each shown as it ran.
+    assert turn <= 12, turn
+    compacted_at = sorted({t for t, _ in seen_compacting})
+    assert len(compacted_at) == 2, seen_compacting
+    for at in compacted_at:
+        peak = max(tokens for t, tokens in seen_compacting if t == at)
+        # "compacting…" shows the context over the threshold; the gauge then drops.
+        assert peak > THRESHOLD, seen_compacting
+        assert after_turn[at] < peak
+    # The second compaction leaves less than the turn before it did.
+    assert after_turn[compacted_at[1]] < after_turn[compacted_at[1] - 1], after_turn
+    assert "over" not in browser.find_element(By.ID, "gauge").get_attribute("class")
+
+    # The summary, its runs, and what it replaced.
+    summary = browser.find_element(By.ID, "summary")
+    assert summary.is_displayed() and "## Goal" in summary.text
+    assert "tokens" in browser.find_element(By.ID, "summary-meta").text
+    runs = browser.find_elements(By.CSS_SELECTOR, "#runs li.run.succeeded")
+    assert len(runs) == 2 and "→ v2" in runs[0].text
+    assert "Compaction succeeded" in browser.find_element(By.ID, "status").text
+    folds = browser.find_elements(By.CSS_SELECTOR, "#messages details.archived")
+    assert [f.get_attribute("data-version") for f in folds] == ["1", "2"]
+    assert "summarized into v1" in folds[0].text
+    marker = browser.find_element(By.CSS_SELECTOR, "#messages .summary-marker")
+    assert "summary v2" in marker.text
+    # Tool calls and results are folded; opening one shows it.
+    call = browser.find_elements(By.CSS_SELECTOR, "#messages > .msg details.block.tool")[-1]
+    assert call.find_element(By.TAG_NAME, "summary").text.startswith("tool call: ")
+    assert not call.find_element(By.TAG_NAME, "pre").is_displayed()
+    call.find_element(By.TAG_NAME, "summary").click()
+    assert call.find_element(By.TAG_NAME, "pre").is_displayed()
+    # The session's line in the list follows.
+    active = browser.find_element(By.CSS_SELECTOR, "#sessions li.active")
+    assert "summary v2" in active.text
+    browser.execute_script("arguments[0].scrollIntoView()", folds[0])
+    _screenshot(browser, "chat-replay-compacted.png")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_server_tool_blocks_are_folded(live_server: Any, browser: WebDriver, visitor: Any) -> None:
+    session = services.session_create(owner=visitor, external_id="server tools")
+    services.message_append(session_id=session.pk, messages=conversation(none_fields=True))
+    _log_in(browser, live_server.url + "/")
+    browser.get(f"{live_server.url}/#{session.pk}")
+    _until(lambda: browser.find_element(By.ID, "session-title").text == "server tools")
+    # Read in one go: the list may be drawn again meanwhile (the hash opened it once more).
+    page = _until(
+        lambda: browser.execute_script(
+            """
+            const blocks = [...document.querySelectorAll("#messages details.block")];
+            return blocks.length && {
+              labels: blocks.map((b) => b.querySelector("summary").textContent),
+              open: blocks.filter((b) => b.open).length,
+              texts: document.querySelectorAll("#messages .msg .text").length,
+            };
+            """
+        )
+    )
+    labels = page["labels"]
+    assert any(label.startswith("server tool: web_search") for label in labels), labels
+    assert any(label.startswith("server tool result: web search") for label in labels), labels
+    assert any(label.startswith("thinking") for label in labels), labels
+    assert any(label.startswith("tool result") for label in labels), labels
+    assert page["open"] == 0  # all folded
+    assert page["texts"] > 0  # the answers' text stays readable
+    # Without a key, a session that is not a replay has no composer to write in.
+    note = browser.find_element(By.ID, "composer-note").text
+    assert "No API key" in note and not browser.find_element(By.ID, "chat-form").is_displayed()
+    _screenshot(browser, "chat-server-tools.png")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_with_a_key_the_answer_streams_in(
+    live_server: Any, browser: WebDriver, visitor: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    answer = "Compaction summarizes the older turns into a checkpoint and keeps the recent ones."
+    with AnthropicStub() as claude:
+        monkeypatch.setenv("CHAT_ANTHROPIC_API_KEY", "sk-chat")
+        monkeypatch.setenv("ANTHROPIC_BASE_URL", claude.url)
+        claude.enqueue_text(answer)
+        _log_in(browser, live_server.url + "/")
+        assert browser.find_element(By.ID, "mode").text == f"Claude · {settings.CHAT_MODEL}"
+        browser.find_element(By.ID, "new-chat").click()
+        _until(lambda: browser.find_element(By.ID, "session-title").text.startswith("chat "))
+        field = _wait(browser, "#chat-form textarea")
+        field.send_keys("What does compaction do?")
+        field.send_keys("\n")  # Enter sends
+        _until(lambda: browser.find_elements(By.CSS_SELECTOR, "#messages .msg[data-seq='2']"))
+        texts = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#messages .msg .text")]
+        assert texts == ["What does compaction do?", answer]
+        assert claude.message_requests[-1].body["stream"] is True
+    session = Message.objects.get(seq=2).session
+    assert session.agent_id == "chat" and session.config == settings.CHAT_SESSION_CONFIG
+    _screenshot(browser, "chat-live.png")
