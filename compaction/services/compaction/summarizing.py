@@ -4,7 +4,8 @@ The memory flush and ``pre_compaction`` run first, then the summarizer over the 
 range, each answer validated, then the drift guard: one more call when the new summary lost
 too much of the previous one.
 
-A range larger than one call (``SUMMARY_INPUT_MAX_CHARS``) is summarized as a tree: its
+A range larger than one call (``SUMMARY_INPUT_MAX_CHARS``, or less when the summarizer's
+own window holds less: ``engine.window.summary_input_budget``) is summarized as a tree: its
 chunks side by side (at most ``SUMMARY_CONCURRENCY`` calls at once), then their summaries
 merged in groups that fit one call, the previous checkpoint joining the last merge. A
 50k-message backlog is then three rounds of calls, not hundreds one after another. Each
