@@ -77,6 +77,13 @@ class MemoryFlushAlreadyRecorded(CompactionError):
     code = "memory_flush_recorded"
 
 
+class MemoryFlushStale(CompactionError):
+    """The flush turn was built for a cycle that has ended: a checkpoint was written since."""
+
+    status_code = 409
+    code = "memory_flush_stale"
+
+
 class SummarizerError(CompactionError):
     """A summarizer call failed. ``retryable`` tells whether trying again may help."""
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import AsyncIterator, Callable, Generator, Mapping
+from contextlib import aclosing
 from typing import Any
 from uuid import UUID
 
@@ -50,11 +51,16 @@ async def _run_call(step: Call) -> Any:
 async def _answer_tool(step: RunTool) -> dict[str, Any]:
     if step.handler is None:
         return missing_handler(step.block)
+    handler = step.handler
     try:
-        if inspect.iscoroutinefunction(step.handler):
-            outcome = await step.handler(**dict(step.block.input))
+        if inspect.iscoroutinefunction(handler):
+            outcome = await handler(**dict(step.block.input))
         else:
-            outcome = await sync_to_async(step.handler)(**dict(step.block.input))
+            # A sync handler may use the ORM: Django's thread for sync code, like the services.
+            # (An object with an async __call__ returns its coroutine from there: awaited here.)
+            outcome = await sync_to_async(handler)(**dict(step.block.input))
+            if inspect.isawaitable(outcome):
+                outcome = await outcome
         return tool_result(step.block, outcome)
     except Exception as error:  # the model sees the failure and may recover from it
         return tool_result(step.block, error=error)
@@ -114,9 +120,10 @@ async def arun_turn(
         memory_flush=memory_flush,
         **create_kwargs,
     )
-    async for event in _drive(plan, client):
-        if isinstance(event, TurnComplete):
-            return event.result
+    async with aclosing(_drive(plan, client)) as events:
+        async for event in events:
+            if isinstance(event, TurnComplete):
+                return event.result
     raise AssertionError("the turn ended without a result")  # pragma: no cover
 
 
@@ -145,5 +152,6 @@ async def astream_turn(
         memory_flush=memory_flush,
         **create_kwargs,
     )
-    async for event in _drive(plan, client):
-        yield event
+    async with aclosing(_drive(plan, client)) as events:
+        async for event in events:
+            yield event

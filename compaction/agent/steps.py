@@ -34,7 +34,7 @@ from compaction.engine.memory import flush_outcome
 from compaction.exceptions import CompactionInProgress, QueueUnavailable
 from compaction.integrations import require
 from compaction.models import ChatSession, CompactionRun, MemoryFlush, Message
-from compaction.services.overflow import OverflowRecovery
+from compaction.services.overflow import MAX_ERROR_CHARS, OverflowRecovery
 
 anthropic = require("anthropic", extra="anthropic", feature="compaction.agent")
 
@@ -42,6 +42,9 @@ logger = logging.getLogger(__name__)
 
 #: Model calls one flush turn may make (each tool round is one).
 MAX_FLUSH_ROUNDS = 4
+#: Output a flush turn may use: memory tool calls and SILENT, never a long answer (and the
+#: SDK refuses a non-streaming call with a very large max_tokens).
+FLUSH_MAX_TOKENS = 4096
 #: Parameters the turn sets itself: a host passing them would be overridden silently.
 RESERVED_KWARGS = frozenset({"system", "messages", "stream", "model", "max_tokens"})
 
@@ -53,8 +56,9 @@ RESERVED_KWARGS = frozenset({"system", "messages", "stream", "model", "max_token
 class CompactionStatus:
     """A streaming turn's compaction event: ``running`` before the summarizer is called,
     then the run's final status (``succeeded``, ``fell_back``, ``failed``, ``skipped``,
-    ``expired``), ``queued`` (AUTO_COMPACT "async") or ``in_progress`` (another run holds
-    the session); ``overflow`` after a context overflow was recovered."""
+    ``expired``), ``queued`` (AUTO_COMPACT "async"), ``queue_unavailable`` (no worker queue
+    to take it), ``in_progress`` (another run holds the session); ``overflow`` after a
+    context overflow was recovered."""
 
     status: str
     run: CompactionRun | None = None
@@ -85,6 +89,14 @@ class TurnResult:
     compactions: tuple[CompactionRun, ...] = ()
     memory_flush: MemoryFlush | None = None
     overflow: OverflowRecovery | None = None
+    #: The turn ended on ``max_tool_rounds`` with tool results stored and the model not yet
+    #: called on them: call ``run_turn(user_message=None, ...)`` to go on.
+    tool_rounds_exhausted: bool = False
+
+    @property
+    def stop_reason(self) -> str | None:
+        """Why the last answer ended (``end_turn``, ``tool_use``, ``max_tokens``, ...)."""
+        return getattr(self.message, "stop_reason", None)
 
     @property
     def text(self) -> str:
@@ -146,11 +158,18 @@ def is_context_overflow(error: BaseException) -> bool:
     if not isinstance(error, anthropic.BadRequestError):
         return False
     text = str(getattr(error, "message", "") or error).lower()
-    return "prompt is too long" in text or ("too long" in text and "maximum" in text)
+    return (
+        "prompt is too long" in text
+        or ("too long" in text and "maximum" in text)
+        or "exceed context limit" in text
+    )
 
 
-def user_message(value: Any) -> dict[str, Any]:
-    """The user's message: text, content blocks, or a whole ``{"role": "user", ...}``."""
+def user_message(value: Any) -> dict[str, Any] | None:
+    """The user's message: text, content blocks, or a whole ``{"role": "user", ...}``; None
+    continues the conversation as it stands (after tool results the host appended)."""
+    if value is None:
+        return None
     if isinstance(value, Mapping):
         return dict(value)
     return {"role": "user", "content": value}
@@ -179,15 +198,22 @@ def _tool_uses(message: Any) -> list[Any]:
 
 
 def _blocks(message: Any) -> list[dict[str, Any]]:
-    return [block.model_dump(mode="json", exclude_none=True) for block in message.content]
+    """The answer's blocks as stored; blank text blocks (which the API would refuse back) are
+    left out."""
+    blocks = [block.model_dump(mode="json", exclude_none=True) for block in message.content]
+    return [b for b in blocks if not (b.get("type") == "text" and not str(b.get("text")).strip())]
 
 
-def _prompt_tokens(usage: Any) -> int:
-    return (
-        (usage.input_tokens or 0)
-        + (getattr(usage, "cache_creation_input_tokens", 0) or 0)
-        + (getattr(usage, "cache_read_input_tokens", 0) or 0)
-    )
+def _usage_counts(usage: Any) -> dict[str, int]:
+    return {
+        name: getattr(usage, name, 0) or 0
+        for name in (
+            "input_tokens",
+            "output_tokens",
+            "cache_creation_input_tokens",
+            "cache_read_input_tokens",
+        )
+    }
 
 
 def flush_plan(
@@ -204,23 +230,27 @@ def flush_plan(
     )
     messages = list(payload.messages)
     saved = False
-    input_tokens = output_tokens = 0
+    usage = dict.fromkeys(_usage_counts(None), 0)
     reply = ""
+    flush_tokens = min(max_tokens, FLUSH_MAX_TOKENS)
     for _ in range(MAX_FLUSH_ROUNDS):
-        request = _request(payload, model=model, max_tokens=max_tokens, create_kwargs=create_kwargs)
+        request = _request(
+            payload, model=model, max_tokens=flush_tokens, create_kwargs=create_kwargs
+        )
         answer = yield ModelCall({**request, "messages": messages})
-        input_tokens += _prompt_tokens(answer.usage)
-        output_tokens += answer.usage.output_tokens or 0
+        for name, count in _usage_counts(answer.usage).items():
+            usage[name] += count
         reply = "".join(
             block.text for block in answer.content if getattr(block, "type", "") == "text"
         )
         calls = _tool_uses(answer)
         if answer.stop_reason != "tool_use" or not calls:
             break
-        saved = True
         results = []
         for block in calls:
-            results.append((yield RunTool(tool_handlers.get(block.name), block)))
+            result = yield RunTool(tool_handlers.get(block.name), block)
+            saved = saved or not result.get("is_error")
+            results.append(result)
         messages = [
             *messages,
             {"role": "assistant", "content": _blocks(answer)},
@@ -232,9 +262,9 @@ def flush_plan(
         {
             "session_id": session.pk,
             "outcome": outcome,
-            "response_text": reply if outcome == "spoke" else "",
-            "input_tokens": input_tokens,
-            "output_tokens": output_tokens,
+            "response_text": reply[: app_settings.MAX_MESSAGE_CHARS] if outcome == "spoke" else "",
+            "cycle": payload.checkpoint_version,
+            **usage,
         },
     )
     return MemoryFlushStatus(outcome=outcome, flush=flush)
@@ -279,7 +309,7 @@ def recover_plan(
         services.session_overflow_recover,
         {
             "session_id": session.pk,
-            "error_message": str(getattr(error, "message", error))[:10_000],
+            "error_message": str(getattr(error, "message", error))[:MAX_ERROR_CHARS],
             "estimated_tokens": estimated_tokens,
         },
         slow=True,
@@ -309,23 +339,32 @@ def turn_plan(
     """The whole turn (see the module's docstring); returns what it did."""
     check_kwargs(create_kwargs)
     handlers = dict(tool_handlers or {})
-    appended = yield Call(
-        services.message_append,
-        {
-            "session_id": session_id,
-            "messages": [user_message],
-            "batch": False,
-            "auto_compact": False,
-        },
-    )
-    rows = list(appended.messages)
-    session = appended.session
+    rows: list[Message] = []
+    if user_message is None:
+        session = yield Call(selectors.session_get, {"session_id": session_id})
+    else:
+        appended = yield Call(
+            services.message_append,
+            {
+                "session_id": session_id,
+                "messages": [user_message],
+                "batch": False,
+                "auto_compact": False,
+            },
+        )
+        rows.extend(appended.messages)
+        session = appended.session
     compactions: list[CompactionRun] = []
     flush_record: MemoryFlush | None = None
     recovery: OverflowRecovery | None = None
     answer = None
-    for _ in range(max(1, max_tool_rounds)):
-        if memory_flush and selectors.session_memory_flush_due(session=session):
+    # A flush turn needs the host's memory tool, and is tried once a turn at most.
+    flush_pending = memory_flush and bool(handlers)
+    exhausted = False
+    rounds = max(1, max_tool_rounds)
+    for round_number in range(1, rounds + 1):
+        if flush_pending and selectors.session_memory_flush_due(session=session):
+            flush_pending = False
             try:
                 status = yield from flush_plan(
                     session=session,
@@ -334,8 +373,9 @@ def turn_plan(
                     create_kwargs=create_kwargs,
                     tool_handlers=handlers,
                 )
-            except anthropic.APIError as exc:
-                # The host's turn matters more than its memory: go on, flush next turn.
+            except Exception as exc:
+                # The host's turn matters more than its memory: go on, flush next turn (a
+                # checkpoint written meanwhile, or a worker's flush, closed this cycle).
                 logger.warning("Memory flush turn of session %s failed: %s", session.pk, exc)
                 status = MemoryFlushStatus(outcome="failed", error=str(exc))
                 if recovery is None and is_context_overflow(exc):
@@ -363,11 +403,23 @@ def turn_plan(
                 payload, model=model, max_tokens=max_tokens, create_kwargs=create_kwargs
             )
             answer = yield ModelCall(request, stream=stream)
+        content = _blocks(answer)
+        if not content:
+            # Nothing to store (an empty end_turn): its usage still counts.
+            session = yield Call(
+                services.session_usage_record,
+                {
+                    "session_id": session.pk,
+                    "estimated_tokens": payload.estimated_tokens,
+                    **_usage_counts(answer.usage),
+                },
+            )
+            break
         stored = yield Call(
             services.message_append,
             {
                 "session_id": session.pk,
-                "messages": [{"role": "assistant", "content": _blocks(answer)}],
+                "messages": [{"role": "assistant", "content": content}],
                 "batch": False,
                 "auto_compact": False,
                 "usage": answer.usage,
@@ -376,8 +428,12 @@ def turn_plan(
         )
         rows.extend(stored.messages)
         session = stored.session
+        if answer.stop_reason == "pause_turn":
+            # A server tool paused the turn: send it back as it stands.
+            exhausted = round_number == rounds
+            continue
         calls = _tool_uses(answer)
-        if answer.stop_reason != "tool_use" or not calls or not handlers:
+        if not calls or not handlers:
             break
         results = []
         for block in calls:
@@ -393,6 +449,7 @@ def turn_plan(
         )
         rows.extend(stored.messages)
         session = stored.session
+        exhausted = round_number == rounds
     return TurnResult(
         message=answer,
         messages=tuple(rows),
@@ -400,6 +457,7 @@ def turn_plan(
         compactions=tuple(compactions),
         memory_flush=flush_record,
         overflow=recovery,
+        tool_rounds_exhausted=exhausted,
     )
 
 

@@ -326,8 +326,10 @@ def build_context(
 
     ``budget`` (calibrated tokens, the window minus the reserve): a payload over it gets the
     measures of ``compaction.engine.fitting``, in order, until it fits (``fitted`` says
-    which). ``memory_flush_prompt`` is reported when a flush is due; with ``flush_turn`` it
-    is sent, as the last user message, due or not.
+    which) or nothing cuttable is left: the system prompt, the summary and images are never
+    cut, so ``estimated_tokens`` may stay over when they alone are. ``memory_flush_prompt``
+    is reported when a flush is due; with ``flush_turn`` it is sent, as the last user
+    message, due or not, and never cut.
     """
     if omitted:
         marker = TRUNCATION_MARKER.format(count=omitted[0], last=omitted[1])
@@ -338,14 +340,15 @@ def build_context(
         prompt: Any = [{"type": "text", "text": memory_flush_prompt}]
         if fmt == OPENAI:
             prompt = {"role": "user", "content": memory_flush_prompt}
-        messages = [*messages, {"role": "user", "content": prompt, "format": fmt}]
+    # The flush prompt comes last and is never cut: fitting shapes the conversation before it.
+    last = [{"role": "user", "content": prompt, "format": fmt}] if flush_turn else []
     fitted: list[str] = []
 
     def assemble(rows: Sequence[dict[str, Any]], pruning: Any) -> ContextPayload:
         return _assemble(
             system_prompt=system_prompt,
             checkpoint=checkpoint,
-            messages=rows,
+            messages=[*rows, *last],
             settings=settings,
             pruning=pruning,
             calibration_ratio=calibration_ratio,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from compaction.content import ANTHROPIC, canonical_blocks, transcript_text
+from compaction.engine.preserve import Preserved
 from compaction.models import ChatSession, Message
 from compaction.selectors.checkpoints import checkpoint_latest
 
@@ -23,7 +24,8 @@ def session_history_text(
     For a reflection step (what did this conversation establish, what should be
     remembered): readable, not a payload. Tool calls and results read as labelled
     previews, the way the summarizer sees them. Past ``max_chars``, the oldest of the recent
-    messages are left out first (a line says how many); the summary always stays. Two
+    messages are left out first (a line says how many), and the newest is cut if it alone is
+    too long; the summary always stays. Two
     queries whatever the history length.
     """
     checkpoint = checkpoint_latest(session=session)
@@ -39,11 +41,12 @@ def session_history_text(
             f"Summary of the conversation up to message #{checkpoint.last_seq} "
             f"(checkpoint v{checkpoint.version}):\n{checkpoint.summary.strip()}"
         )
-        if checkpoint.preserved:
-            head += "\n\nKept verbatim from the summarized messages (newest first):\n" + "\n".join(
-                f"- {item['kind']} (#{item['seq']}): {item['text']}"
-                for item in checkpoint.preserved
-            )
+        preserved = [
+            item for item in map(Preserved.from_dict, checkpoint.preserved) if item is not None
+        ]
+        if preserved:
+            head += "\n\nKept verbatim from the summarized messages (newest first):\n"
+            head += "\n".join(f"- {item.kind} (#{item.seq}): {item.text}" for item in preserved)
     turns: list[str] = []
     budget = max_chars - len(head)
     for row in rows:  # newest first, so the budget keeps the newest
@@ -54,6 +57,8 @@ def session_history_text(
         turn = f"{_ROLES.get(row['role'], row['role'])} (#{row['seq']}): {body}"
         if len(turn) + 2 > budget and turns:
             break
+        if len(turn) + 2 > budget:  # the newest message alone: cut, not left out
+            turn = turn[: max(0, budget - 40)] + " [… cut to fit]"
         turns.append(turn)
         budget -= len(turn) + 2
     left_out = (rows[-1]["seq"] if rows else last_seq + 1) - last_seq - 1

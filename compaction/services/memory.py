@@ -15,7 +15,7 @@ from django.db import transaction
 
 from compaction.conf import app_settings
 from compaction.content import json_problem
-from compaction.exceptions import InvalidInput, MemoryFlushAlreadyRecorded
+from compaction.exceptions import InvalidInput, MemoryFlushAlreadyRecorded, MemoryFlushStale
 from compaction.models import ChatSession, CompactionRun, MemoryFlush
 from compaction.services.locking import lock_session
 
@@ -43,14 +43,22 @@ def memory_flush_record(
     response_text: str = "",
     input_tokens: int | None = None,
     output_tokens: int | None = None,
+    cache_creation_input_tokens: int | None = None,
+    cache_read_input_tokens: int | None = None,
+    cycle: int | None = None,
 ) -> MemoryFlush:
     """Record the flush turn the host ran and close the cycle.
 
     ``outcome``: ``silent`` (the agent answered ``SILENT``, saving nothing), ``saved`` (it
     called its memory tool, then answered ``SILENT``) or ``spoke`` (it answered with text,
-    which the host must not show). The turn's tokens count toward the session's usage
-    totals; they do not calibrate the estimator (the flush payload is not the next turn's).
-    Raises ``MemoryFlushAlreadyRecorded`` (409) when this cycle already had its flush.
+    which the host must not show). The turn's usage (as the Messages API reports it:
+    ``input_tokens`` uncached, the cache counts apart) joins the session's totals; it does
+    not calibrate the estimator (the flush payload is not the next turn's).
+
+    ``cycle`` is the ``checkpoint_version`` of the flush payload: when a checkpoint was
+    written since, the flush belonged to a cycle that is over and ``MemoryFlushStale`` (409)
+    is raised, leaving the new cycle open. Raises ``MemoryFlushAlreadyRecorded`` (409) when
+    this cycle already had its flush.
     """
     if outcome not in TURN_OUTCOMES:
         raise InvalidInput(
@@ -69,10 +77,25 @@ def memory_flush_record(
             "response_text is too long.",
             details={"response_text": f"at most {app_settings.MAX_MESSAGE_CHARS} characters"},
         )
-    input_count = _tokens(input_tokens, "input_tokens")
-    output_count = _tokens(output_tokens, "output_tokens")
+    counts = {
+        name: _tokens(value, name)
+        for name, value in (
+            ("input_tokens", input_tokens),
+            ("output_tokens", output_tokens),
+            ("cache_creation_input_tokens", cache_creation_input_tokens),
+            ("cache_read_input_tokens", cache_read_input_tokens),
+        )
+    }
+    if cycle is not None:
+        _tokens(cycle, "cycle")
     with transaction.atomic():
         session = lock_session(session_id)
+        if cycle is not None and cycle != session.checkpoint_version:
+            raise MemoryFlushStale(
+                f"The flush turn was built on checkpoint v{cycle}; the session is at "
+                f"v{session.checkpoint_version}, whose cycle is still open.",
+                details={"cycle": cycle, "checkpoint_version": session.checkpoint_version},
+            )
         cycle = session.checkpoint_version
         if session.memory_flush_version == cycle:
             earlier = MemoryFlush.objects.filter(session=session, cycle=cycle).first()
@@ -91,13 +114,19 @@ def memory_flush_record(
             source=MemoryFlush.Source.TURN,
             outcome=outcome,
             response_text=response_text,
-            input_tokens=input_count,
-            output_tokens=output_count,
+            input_tokens=counts["input_tokens"]
+            + counts["cache_creation_input_tokens"]
+            + counts["cache_read_input_tokens"],
+            output_tokens=counts["output_tokens"],
         )
         ChatSession.objects.filter(pk=session.pk).update(
             memory_flush_version=cycle,
-            total_input_tokens=session.total_input_tokens + input_count,
-            total_output_tokens=session.total_output_tokens + output_count,
+            total_input_tokens=session.total_input_tokens + counts["input_tokens"],
+            total_output_tokens=session.total_output_tokens + counts["output_tokens"],
+            total_cache_creation_tokens=session.total_cache_creation_tokens
+            + counts["cache_creation_input_tokens"],
+            total_cache_read_tokens=session.total_cache_read_tokens
+            + counts["cache_read_input_tokens"],
         )
     return flush
 

@@ -36,15 +36,24 @@ from compaction.services.locking import lock_session
 from compaction.summarizers import Summarizer
 
 MAX_COMPACTIONS = 3
+#: Counts above this are no single prompt (the API's own bound on usage reports).
+MAX_TOKENS_PER_REPORT = 2**31 - 1
+#: A count as an error message writes it: digits, maybe grouped by commas; bounded, so that
+#: no message can make a number Python or the database cannot take.
+_COUNT = r"(\d{1,3}(?:,\d{3}){1,3}|\d{1,12})"
 #: Messages API: "prompt is too long: 215000 tokens > 200000 maximum".
-_ANTHROPIC = re.compile(r"([\d,]+)\s*tokens\s*>\s*([\d,]+)\s*maximum", re.IGNORECASE)
+_ANTHROPIC = re.compile(rf"{_COUNT}\s*tokens\s*>\s*{_COUNT}\s*maximum", re.IGNORECASE)
+#: Messages API, the prompt with max_tokens: "input length and `max_tokens` exceed context
+#: limit: 190000 + 21333 > 200000".
+_WITH_OUTPUT = re.compile(rf"{_COUNT}\s*\+\s*{_COUNT}\s*>\s*{_COUNT}", re.IGNORECASE)
 #: Chat Completions: "maximum context length is 128000 tokens. However, your messages
 #: resulted in 130000 tokens".
 _OPENAI = re.compile(
-    r"maximum context length is ([\d,]+) tokens.*?resulted in ([\d,]+) tokens",
+    rf"maximum context length is {_COUNT} tokens.{{0,200}}?resulted in {_COUNT} tokens",
     re.IGNORECASE | re.DOTALL,
 )
-_MAX_ERROR_CHARS = 10_000
+#: The longest error message taken (the API's are one line).
+MAX_ERROR_CHARS = 10_000
 
 
 @dataclass(frozen=True)
@@ -70,21 +79,33 @@ class OverflowRecovery:
 
 
 def parse_overflow_error(message: str) -> tuple[int | None, int | None]:
-    """(prompt tokens, the model's maximum) from an overflow error's text, when it says."""
-    for pattern, order in ((_ANTHROPIC, (0, 1)), (_OPENAI, (1, 0))):
-        match = pattern.search(message)
-        if match:
-            numbers = [int(group.replace(",", "")) for group in match.groups()]
-            return numbers[order[0]], numbers[order[1]]
+    """(prompt tokens, the most the prompt may have) from an overflow error's text, when it
+    says: the model's maximum, less the output asked for when the error counts it."""
+
+    def number(text: str) -> int:
+        return min(int(text.replace(",", "")), MAX_TOKENS_PER_REPORT)
+
+    if match := _ANTHROPIC.search(message):
+        return number(match[1]), number(match[2])
+    if match := _WITH_OUTPUT.search(message):
+        prompt, output, limit = (number(group) for group in match.groups())
+        return prompt, max(1, limit - output)
+    if match := _OPENAI.search(message):
+        return number(match[2]), number(match[1])
     return None, None
 
 
 def _count(value: Any, field: str) -> int | None:
     if value is None:
         return None
-    if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
+    if (
+        not isinstance(value, int)
+        or isinstance(value, bool)
+        or not 0 < value <= MAX_TOKENS_PER_REPORT
+    ):
         raise InvalidInput(
-            f"{field} must be a positive integer.", details={field: "must be a positive integer"}
+            f"{field} must be a positive integer of at most {MAX_TOKENS_PER_REPORT}.",
+            details={field: "must be a positive integer"},
         )
     return value
 
@@ -122,10 +143,10 @@ def session_overflow_recover(
     the payload as it would be built now). Returns the payload to retry with (in
     ``format``) and the steps taken. Never loses a stored message.
     """
-    if not isinstance(error_message, str) or len(error_message) > _MAX_ERROR_CHARS:
+    if not isinstance(error_message, str) or len(error_message) > MAX_ERROR_CHARS:
         raise InvalidInput(
-            "error_message must be a string of at most 10,000 characters.",
-            details={"error_message": f"must be a string of at most {_MAX_ERROR_CHARS} chars"},
+            f"error_message must be a string of at most {MAX_ERROR_CHARS:,} characters.",
+            details={"error_message": f"must be a string of at most {MAX_ERROR_CHARS} chars"},
         )
     problem = json_problem(error_message, "error_message")
     if problem is not None:

@@ -25,7 +25,7 @@ from compaction.agent import (
 from compaction.engine.memory import MEMORY_FLUSH_PROMPT
 from compaction.models import ChatSession, MemoryFlush, Message
 from tests.support.anthropic_stub import AnthropicStub, estimate_tokens
-from tests.support.helpers import chat
+from tests.support.helpers import chat, tool_answer
 
 pytestmark = pytest.mark.django_db
 
@@ -212,14 +212,34 @@ def test_an_overflow_is_recovered_once_and_the_retried_payload_fits(host_window)
             user_message="What did we decide about module 12?",
         )
         requests = [r.body for r in stub.message_requests]
-    # The flush turn was refused first (it is due this close to the window): the recovery
-    # runs then, before the turn's own call, which fits.
     refused, retried = requests
-    assert refused["messages"][-1]["content"][-1]["text"] == MEMORY_FLUSH_PROMPT
+    assert "module 12" in str(refused["messages"][-1]) and "module 12" in str(retried["messages"])
     assert estimate_tokens(refused) > 30_000 >= estimate_tokens(retried)
     assert result.overflow is not None and result.overflow.fits
     assert [run.trigger for run in result.compactions] == ["overflow"]
     assert Message.objects.filter(session=session).count() == count + 2
+
+
+def test_a_flush_turn_refused_as_too_long_recovers_before_the_turns_own_call(host_window):
+    session = services.session_create()
+    services.message_append(session_id=session.pk, messages=chat(80, words=200))
+    with AnthropicStub(context_window=30_000) as stub:
+        client = anthropic.Anthropic(api_key="sk-test", base_url=stub.url, max_retries=0)
+        result = run_turn(
+            session_id=session.pk,
+            client=client,
+            model="claude-haiku-4-5",
+            max_tokens=1024,
+            user_message="What did we decide about module 12?",
+            tools=[SAVE_MEMORY],
+            tool_handlers={"save_memory": save_fact},
+        )
+        flush, turn = (r.body for r in stub.message_requests)
+    assert flush["messages"][-1]["content"][-1]["text"] == MEMORY_FLUSH_PROMPT
+    assert estimate_tokens(flush) > 30_000 >= estimate_tokens(turn)
+    # The flush was not recorded: the cycle stays open, to flush again next turn.
+    assert result.memory_flush is None and result.overflow.fits
+    assert not MemoryFlush.objects.filter(session=session).exists()
 
 
 def test_a_request_the_api_refuses_for_another_reason_is_raised(stub, client):
@@ -275,6 +295,81 @@ def test_stream_turn_yields_the_models_events_and_compaction_status(stub, client
     assert ChatSession.objects.get(pk=session.pk).checkpoint_version == 1
 
 
+def ask(client, session, text, **kwargs):
+    return run_turn(
+        session_id=session.pk,
+        client=client,
+        model="claude-haiku-4-5",
+        max_tokens=1024,
+        user_message=text,
+        **kwargs,
+    )
+
+
+BASH = {
+    "name": "bash",
+    "description": "Run a shell command.",
+    "input_schema": {"type": "object", "properties": {"command": {"type": "string"}}},
+}
+LS_CALL = {"type": "tool_use", "id": "toolu_ls", "name": "bash", "input": {"command": "ls"}}
+
+
+def test_an_empty_answer_stores_nothing_but_its_usage(stub, client):
+    session = services.session_create()
+    stub.enqueue_message([])
+    result = ask(client, session, "Nothing to say?")
+    assert result.text == "" and [row.role for row in result.messages] == ["user"]
+    session.refresh_from_db()
+    assert session.message_count == 1 and session.total_input_tokens > 0
+
+
+def test_a_paused_turn_is_sent_back_and_finished(stub, client):
+    session = services.session_create()
+    stub.enqueue_message(
+        [{"type": "text", "text": "Searching the docs first."}], stop_reason="pause_turn"
+    )
+    stub.enqueue_text("Found it: use `select_for_update`.")
+    result = ask(client, session, "How do I lock a row?")
+    assert result.text == "Found it: use `select_for_update`."
+    assert stub.message_requests[1].body["messages"][-1]["role"] == "assistant"
+    assert [row.role for row in result.messages] == ["user", "assistant", "assistant"]
+
+
+def test_without_handlers_the_host_answers_and_continues_with_no_message(stub, client):
+    session = services.session_create()
+    stub.enqueue_message([LS_CALL], stop_reason="tool_use")
+    first = ask(client, session, "List the files", tools=[BASH])
+    assert first.stop_reason == "tool_use" and not first.tool_rounds_exhausted
+    services.message_append(
+        session_id=session.pk,
+        messages=[tool_answer("toolu_ls", "README.md")],
+    )
+    stub.enqueue_text("Just a README.")
+    second = ask(client, session, None, tools=[BASH])
+    assert second.text == "Just a README." and [r.role for r in second.messages] == ["assistant"]
+    assert stub.message_requests[-1].body["messages"][-1]["content"][0]["type"] == "tool_result"
+
+
+def test_the_last_tool_round_is_reported(stub, client):
+    session = services.session_create()
+    stub.enqueue_message([LS_CALL], stop_reason="tool_use")
+    result = ask(
+        client,
+        session,
+        "List the files",
+        tools=[BASH],
+        tool_handlers={"bash": lambda command: "README.md"},
+        max_tool_rounds=1,
+    )
+    assert result.tool_rounds_exhausted and result.stop_reason == "tool_use"
+    assert [row.role for row in result.messages] == ["user", "assistant", "user"]
+    assert len(stub.message_requests) == 1
+
+
+def save_fact(fact: str) -> str:
+    return "saved"
+
+
 # ----------------------------------------------------------------------------- async
 
 
@@ -310,6 +405,8 @@ def test_arun_turn_runs_in_an_event_loop_without_sync_database_calls(stub, near,
                 model="claude-haiku-4-5",
                 max_tokens=1024,
                 user_message="Async question",
+                tools=[SAVE_MEMORY],
+                tool_handlers={"save_memory": save_fact},
             )
         finally:
             await client.close()

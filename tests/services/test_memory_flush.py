@@ -9,7 +9,12 @@ from django.db import transaction
 
 from compaction import selectors, services
 from compaction.engine.memory import MEMORY_FLUSH_PROMPT, flush_outcome, is_silent
-from compaction.exceptions import InvalidConversation, InvalidInput, MemoryFlushAlreadyRecorded
+from compaction.exceptions import (
+    InvalidConversation,
+    InvalidInput,
+    MemoryFlushAlreadyRecorded,
+    MemoryFlushStale,
+)
 from compaction.models import ChatSession, MemoryFlush, Message
 from tests.support.anthropic_stub import AnthropicStub
 from tests.support.helpers import chat, tool_answer, tool_call
@@ -109,6 +114,39 @@ def test_one_report_per_cycle_and_a_new_checkpoint_rearms_it(near_flush):
     assert selectors.session_memory_flush_due(session=session)
     again = services.memory_flush_record(session_id=session.pk, outcome="silent")
     assert again.cycle == 1
+
+
+def test_a_flush_built_before_a_checkpoint_is_stale_and_leaves_the_new_cycle_open(near_flush):
+    session = due_session()
+    payload = selectors.session_context_build(session=session, memory_flush=True)
+    services.compaction_run_execute(session_id=session.pk, trigger="command", force=True)
+    with pytest.raises(MemoryFlushStale) as info:
+        services.memory_flush_record(
+            session_id=session.pk, outcome="silent", cycle=payload.checkpoint_version
+        )
+    assert info.value.status_code == 409 and info.value.details["checkpoint_version"] == 1
+    session.refresh_from_db()
+    assert session.memory_flush_version is None and not MemoryFlush.objects.exists()
+    flush = services.memory_flush_record(session_id=session.pk, outcome="silent", cycle=1)
+    assert flush.cycle == 1
+
+
+def test_a_flush_reports_cache_tokens_apart(near_flush):
+    session = due_session()
+    before = (session.total_input_tokens, session.total_cache_read_tokens)
+    flush = services.memory_flush_record(
+        session_id=session.pk,
+        outcome="silent",
+        input_tokens=40,
+        cache_creation_input_tokens=10,
+        cache_read_input_tokens=3000,
+        output_tokens=2,
+    )
+    session.refresh_from_db()
+    assert session.total_input_tokens - before[0] == 40
+    assert session.total_cache_read_tokens - before[1] == 3000
+    assert session.total_cache_creation_tokens == 10
+    assert flush.input_tokens == 3050  # the flush's whole prompt, for the audit
 
 
 @pytest.mark.parametrize(

@@ -165,6 +165,26 @@ def test_overflow_messages_of_both_apis_are_read():
     )
     assert parse_overflow_error(openai) == (130_512, 128_000)
     assert parse_overflow_error("rate limited") == (None, None)
+    with_output = "input length and `max_tokens` exceed context limit: 190000 + 21333 > 200000"
+    assert parse_overflow_error(with_output) == (190_000, 178_667)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "prompt is too long: , tokens > 1 maximum",
+        "prompt is too long: " + "9" * 5000 + " tokens > 1 maximum",
+        "prompt is too long: " + "9" * 400 + " tokens > 200000 maximum",
+        "maximum context length is 1,,, tokens. However, your messages resulted in , tokens",
+    ],
+)
+def test_garbled_counts_are_read_safely_or_not_at_all(host_window, message):
+    session = services.session_create()
+    services.message_append(session_id=session.pk, messages=chat(10))
+    recovery = services.session_overflow_recover(
+        session_id=session.pk, error_message=message[:10_000]
+    )
+    assert recovery.fits
 
 
 def test_an_unknown_session_is_not_found(host_window):

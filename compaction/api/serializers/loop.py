@@ -14,6 +14,7 @@ from compaction.api.serializers.messages import ContextSerializer
 from compaction.api.serializers.sessions import CompactionRunSerializer
 from compaction.models import MemoryFlush
 from compaction.services.memory import TURN_OUTCOMES
+from compaction.services.overflow import MAX_ERROR_CHARS
 
 
 class MemoryFlushInSerializer(serializers.Serializer):
@@ -28,6 +29,20 @@ class MemoryFlushInSerializer(serializers.Serializer):
     )
     output_tokens = StrictIntegerField(
         min_value=0, max_value=MAX_TOKENS_PER_REPORT, required=False, allow_null=True
+    )
+    cache_creation_input_tokens = StrictIntegerField(
+        min_value=0, max_value=MAX_TOKENS_PER_REPORT, required=False, allow_null=True
+    )
+    cache_read_input_tokens = StrictIntegerField(
+        min_value=0, max_value=MAX_TOKENS_PER_REPORT, required=False, allow_null=True
+    )
+    cycle = StrictIntegerField(
+        min_value=0,
+        max_value=MAX_TOKENS_PER_REPORT,
+        required=False,
+        allow_null=True,
+        help_text="The flush payload's `checkpoint_version`: a report for a cycle that has "
+        "ended (a checkpoint written since) is refused with 409 `memory_flush_stale`.",
     )
 
 
@@ -64,7 +79,7 @@ class OverflowInSerializer(serializers.Serializer):
         required=False,
         allow_blank=True,
         default="",
-        max_length=10_000,
+        max_length=MAX_ERROR_CHARS,
         help_text="The model's error, e.g. `prompt is too long: 215000 tokens > 200000 "
         "maximum`; the count is read from it when input_tokens is absent.",
     )

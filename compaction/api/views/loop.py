@@ -41,7 +41,9 @@ class SessionMemoryFlushView(CompactionAPIView):
             **schema.errors(*schema.WRITE_ERRORS),
             409: OpenApiResponse(
                 ErrorResponseSerializer,
-                description="A flush was already recorded in this cycle (`memory_flush_recorded`).",
+                description="A flush was already recorded in this cycle "
+                "(`memory_flush_recorded`), or the flush was built for a cycle a checkpoint "
+                "has since ended (`memory_flush_stale`).",
             ),
         },
     )
