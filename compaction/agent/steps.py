@@ -354,6 +354,16 @@ def turn_plan(
         )
         rows.extend(appended.messages)
         session = appended.session
+    reserve = app_settings.for_session(session).RESERVE_TOKENS
+    if max_tokens > reserve:
+        # The payload is fitted to CONTEXT_WINDOW - RESERVE_TOKENS: the answer must fit the rest.
+        logger.warning(
+            "run_turn: max_tokens %s is above RESERVE_TOKENS %s for session %s; a full "
+            "context may leave the answer no room (the API then refuses the call).",
+            max_tokens,
+            reserve,
+            session.pk,
+        )
     compactions: list[CompactionRun] = []
     flush_record: MemoryFlush | None = None
     recovery: OverflowRecovery | None = None

@@ -295,12 +295,12 @@ def test_stream_turn_yields_the_models_events_and_compaction_status(stub, client
     assert ChatSession.objects.get(pk=session.pk).checkpoint_version == 1
 
 
-def ask(client, session, text, **kwargs):
+def ask(client, session, text, *, max_tokens=1024, **kwargs):
     return run_turn(
         session_id=session.pk,
         client=client,
         model="claude-haiku-4-5",
-        max_tokens=1024,
+        max_tokens=max_tokens,
         user_message=text,
         **kwargs,
     )
@@ -484,3 +484,14 @@ def test_a_turn_is_eight_statements_whatever_the_history(stub, client, compactio
     # Append the question (lock, insert, counters), build the context (checkpoint, active
     # messages), append the answer with its usage (lock, insert, counters).
     assert counts == [8, 8]
+
+
+def test_an_answer_larger_than_the_reserve_is_warned_about(
+    stub, client, compaction_settings, caplog
+):
+    compaction_settings(RESERVE_TOKENS=1_000)
+    session = services.session_create()
+    stub.enqueue_text("ok")
+    with caplog.at_level("WARNING", logger="compaction.agent.steps"):
+        ask(client, session, "Hi", max_tokens=2_000)
+    assert "max_tokens 2000 is above RESERVE_TOKENS 1000" in caplog.text
