@@ -7,7 +7,7 @@ newest that fit a token budget. Three kinds:
 
 - ``error``: a failing tool result (``is_error``, a server tool that failed or exited
   non-zero), and a tool result or user message whose output shows an error. What an error
-  is, is the fact extractor's definition (``facts.failure_lines``): an ``error`` fact that
+  is, is the fact extractor's definition (``failures.failure_lines``): an ``error`` fact that
   opens its line, a Python traceback from its header to its final exception line. An
   assistant's own text is not searched for errors: it quotes output found where it came from.
 - ``decision``: a line of a user or assistant message opening with ``Decision:``, and a
@@ -48,7 +48,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from compaction.content import ANTHROPIC, canonical_blocks, view
-from compaction.engine.facts import MAX_SCAN_CHARS, collapse, failure_lines
+from compaction.engine.facts import MAX_SCAN_CHARS, collapse
+from compaction.engine.failures import failure_lines
 from compaction.engine.tokens import CHARS_PER_TOKEN, text_tokens
 
 #: The kinds of preserved text, and the names PRESERVE gives them.

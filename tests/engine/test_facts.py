@@ -8,9 +8,9 @@ from compaction.engine.facts import (
     MAX_FACTS_PER_TEXT,
     Fact,
     extract_facts,
-    failure_lines,
     normalize_key,
 )
+from compaction.engine.failures import failure_lines
 from tests.support.helpers import VALID_SUMMARY
 from tests.support.summaries import keys, make_summary, values
 

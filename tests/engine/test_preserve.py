@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from compaction.engine.facts import failure_lines
+from compaction.engine.failures import failure_lines
 from compaction.engine.preserve import (
     MAX_ITEM_LINES,
     MAX_LINE_CHARS,
