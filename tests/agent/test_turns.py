@@ -64,15 +64,24 @@ def stored(session) -> list[tuple[str, object]]:
     )
 
 
-def test_a_turn_appends_both_messages_and_reports_usage_with_cache_tokens(stub, client):
-    session = services.session_create(system_prompt=LONG_PROMPT)
-    stub.enqueue_text("The tests live in tests/, run them with pytest.")
-    result = run_turn(
+def ask(client, session, text, *, max_tokens=1024, **kwargs):
+    return run_turn(
         session_id=session.pk,
         client=client,
         model="claude-haiku-4-5",
-        max_tokens=1024,
-        user_message="Where are the tests?",
+        max_tokens=max_tokens,
+        user_message=text,
+        **kwargs,
+    )
+
+
+def test_a_turn_appends_both_messages_and_reports_usage_with_cache_tokens(stub, client):
+    session = services.session_create(system_prompt=LONG_PROMPT)
+    stub.enqueue_text("The tests live in tests/, run them with pytest.")
+    result = ask(
+        client,
+        session,
+        "Where are the tests?",
         metadata={"user_id": "alice"},
     )
     assert result.text == "The tests live in tests/, run them with pytest."
@@ -89,12 +98,10 @@ def test_a_turn_appends_both_messages_and_reports_usage_with_cache_tokens(stub, 
     assert session.total_output_tokens == result.message.usage.output_tokens
 
     stub.enqueue_text("Yes.")
-    run_turn(
-        session_id=session.pk,
-        client=client,
-        model="claude-haiku-4-5",
-        max_tokens=1024,
-        user_message="All of them?",
+    ask(
+        client,
+        session,
+        "All of them?",
     )
     session.refresh_from_db()
     assert session.total_cache_read_tokens > 0  # the second turn read the prefix
@@ -125,12 +132,10 @@ def test_the_flush_turn_runs_silently_with_the_hosts_tools(stub, client, near):
     )
     stub.enqueue_text("SILENT")
     stub.enqueue_text("Done: module_3 is fixed.")
-    result = run_turn(
-        session_id=session.pk,
-        client=client,
-        model="claude-haiku-4-5",
-        max_tokens=1024,
-        user_message="Is module_3 fixed?",
+    result = ask(
+        client,
+        session,
+        "Is module_3 fixed?",
         tools=[SAVE_MEMORY],
         tool_handlers={"save_memory": save_memory},
     )
@@ -151,12 +156,10 @@ def test_the_flush_turn_runs_silently_with_the_hosts_tools(stub, client, near):
     assert MEMORY_FLUSH_PROMPT not in str(after)
 
     stub.enqueue_text("Yes.")
-    run_turn(
-        session_id=session.pk,
-        client=client,
-        model="claude-haiku-4-5",
-        max_tokens=1024,
-        user_message="Thanks",
+    ask(
+        client,
+        session,
+        "Thanks",
     )
     assert len(stub.message_requests) == 4  # no second flush in the cycle
 
@@ -171,12 +174,10 @@ def test_tool_calls_are_answered_by_the_handlers_and_stored(stub, client):
         stop_reason="tool_use",
     )
     stub.enqueue_text("There is a README and a src directory.")
-    result = run_turn(
-        session_id=session.pk,
-        client=client,
-        model="claude-haiku-4-5",
-        max_tokens=1024,
-        user_message="What is in the repository?",
+    result = ask(
+        client,
+        session,
+        "What is in the repository?",
         tools=[
             {
                 "name": "bash",
@@ -204,12 +205,10 @@ def test_an_overflow_is_recovered_once_and_the_retried_payload_fits(host_window)
     count = Message.objects.filter(session=session).count()
     with AnthropicStub(context_window=30_000) as stub:
         client = anthropic.Anthropic(api_key="sk-test", base_url=stub.url, max_retries=0)
-        result = run_turn(
-            session_id=session.pk,
-            client=client,
-            model="claude-haiku-4-5",
-            max_tokens=1024,
-            user_message="What did we decide about module 12?",
+        result = ask(
+            client,
+            session,
+            "What did we decide about module 12?",
         )
         requests = [r.body for r in stub.message_requests]
     refused, retried = requests
@@ -225,12 +224,10 @@ def test_a_flush_turn_refused_as_too_long_recovers_before_the_turns_own_call(hos
     services.message_append(session_id=session.pk, messages=chat(80, words=200))
     with AnthropicStub(context_window=30_000) as stub:
         client = anthropic.Anthropic(api_key="sk-test", base_url=stub.url, max_retries=0)
-        result = run_turn(
-            session_id=session.pk,
-            client=client,
-            model="claude-haiku-4-5",
-            max_tokens=1024,
-            user_message="What did we decide about module 12?",
+        result = ask(
+            client,
+            session,
+            "What did we decide about module 12?",
             tools=[SAVE_MEMORY],
             tool_handlers={"save_memory": save_fact},
         )
@@ -246,12 +243,10 @@ def test_a_request_the_api_refuses_for_another_reason_is_raised(stub, client):
     session = services.session_create()
     stub.enqueue_error(400, message="messages.0.content: bad")
     with pytest.raises(anthropic.BadRequestError):
-        run_turn(
-            session_id=session.pk,
-            client=client,
-            model="claude-haiku-4-5",
-            max_tokens=1024,
-            user_message="Hello",
+        ask(
+            client,
+            session,
+            "Hello",
         )
     assert len(stub.message_requests) == 1
 
@@ -293,17 +288,6 @@ def test_stream_turn_yields_the_models_events_and_compaction_status(stub, client
     assert events[-1].result.text == "Streaming answer about module 2."
     assert stub.message_requests[-1].body["stream"] is True
     assert ChatSession.objects.get(pk=session.pk).checkpoint_version == 1
-
-
-def ask(client, session, text, *, max_tokens=1024, **kwargs):
-    return run_turn(
-        session_id=session.pk,
-        client=client,
-        model="claude-haiku-4-5",
-        max_tokens=max_tokens,
-        user_message=text,
-        **kwargs,
-    )
 
 
 BASH = {
