@@ -24,6 +24,7 @@ from compaction.engine.tokens import message_tokens
 from compaction.exceptions import CompactionInProgress, IdempotencyKeyReused, InvalidInput
 from compaction.models import ChatSession, CompactionRun, IdempotencyKey, Message
 from compaction.selectors import session_memory_flush_due, session_should_compact
+from compaction.services.appending import SessionState, append_if_unchanged, session_read
 from compaction.services.compaction.dispatch import queue_locked
 from compaction.services.compaction.native import checkpoint_native_create
 from compaction.services.compaction.runner import compaction_run_execute
@@ -88,11 +89,16 @@ def message_append(
 
     ``format`` is ``"anthropic"`` (Messages API params and response blocks, as
     ``model_dump()`` gives them) or ``"openai"`` (Chat Completions messages); see
-    ``compaction.content``. ``seq`` is assigned under the session's row lock, so
-    concurrent appends get contiguous, gap-free numbers. Queries are constant in the
-    history length: lock the session, insert, update the counters; tool pairing is
-    checked against the session's ``tail``, not by reading messages. ``batch=False``
-    names fields as ``content[0]...`` in errors rather than ``messages[0].content[0]...``.
+    ``compaction.content``. Queries are constant in the history length; tool pairing is
+    checked against the session's ``tail``, not by reading messages. On PostgreSQL an
+    append reads the session, validates, then writes counters and rows in one statement
+    that lands only if the session did not move meanwhile (``services.appending``); a
+    writer in between sends it back to read and validate again, and after
+    ``UNLOCKED_ATTEMPTS`` it takes the session's row lock (lock, insert, counters), as
+    appends with an ``idempotency_key``, a server ``compaction`` block or a background
+    compaction to queue always do. Either way concurrent appends get contiguous, gap-free
+    ``seq`` numbers. ``batch=False`` names fields as ``content[0]...`` in errors rather
+    than ``messages[0].content[0]...``.
 
     An assistant message that opens with a server ``compaction`` block archives the
     messages before it under a ``native`` checkpoint (``services.native``).
@@ -100,8 +106,8 @@ def message_append(
     ``usage`` is the usage of the model call that produced these messages (the SDK's
     ``response.usage``, Anthropic or OpenAI, or its ``model_dump()``), with the
     ``estimated_tokens`` of the payload that was sent: recorded as ``session_usage_record``
-    would, in the same statement as the counters. A turn is then three statements to
-    append the user message, two to build the context, three to append the answer.
+    would, in the same statement as the counters. A turn is then two statements to append
+    the user message, two to build the context, two to append the answer.
 
     With ``idempotency_key``, a second call with the same key and the same messages
     returns the first call's messages (``replayed=True``) and writes nothing; the same key
@@ -127,7 +133,17 @@ def message_append(
             },
         )
     reported = Usage.read(usage, estimated_tokens=estimated_tokens) if usage is not None else None
-    image_tokens = app_settings.IMAGE_TOKENS
+    if idempotency_key is None and connection.vendor == "postgresql":
+        appended = _append_unlocked(
+            session_id,
+            messages,
+            batch=batch,
+            format=format,
+            reported=reported,
+            auto_compact=auto_compact,
+        )
+        if appended is not None:
+            return appended
     fingerprint = _fingerprint(messages, batch=batch, format=format) if idempotency_key else ""
     queued = None
     with transaction.atomic():
@@ -136,42 +152,8 @@ def message_append(
             record = IdempotencyKey.objects.filter(session=session, key=idempotency_key).first()
             if record is not None:
                 return _replay(session, record, fingerprint)
-        cleaned, tail = clean_messages(
-            messages,
-            tail=Tail.from_json(session.tail),
-            max_chars=app_settings.MAX_MESSAGE_CHARS,
-            batch=batch,
-            fmt=format,
-            unknown=app_settings.UNKNOWN_BLOCKS,
-        )
-        now = timezone.now()
-        rows = []
-        for offset, item in enumerate(cleaned, start=1):
-            tokens = message_tokens(
-                item.content, image_tokens=image_tokens, fmt=item.format, role=item.role
-            )
-            session.appended_tokens += tokens
-            rows.append(
-                Message(
-                    session=session,
-                    seq=session.message_count + offset,
-                    role=item.role,
-                    format=item.format,
-                    content=item.content,
-                    token_estimate=tokens,
-                    tokens_through=session.appended_tokens,
-                    pinned=item.pinned,
-                    answers_tools=item.continues,
-                    metadata=item.metadata,
-                    created_at=now,
-                )
-            )
+        rows = _new_rows(session, messages, batch=batch, format=format)
         Message.objects.bulk_create(rows)
-        session.message_count += len(rows)
-        session.active_message_count += len(rows)
-        session.estimated_tokens += sum(row.token_estimate for row in rows)
-        session.tail = tail.as_json()
-        session.updated_at = now
         for row in rows:
             block = opens_with_compaction(row.role, row.content, row.format)
             if block is not None:
@@ -192,14 +174,9 @@ def message_append(
             checkpoint_version=session.checkpoint_version,
             compaction_count=session.compaction_count,
             tail=session.tail,
-            updated_at=now,
+            updated_at=session.updated_at,
         )
-        settings = app_settings.for_session(session)
-        if (
-            auto_compact
-            and settings.AUTO_COMPACT == "async"
-            and session_should_compact(session=session)
-        ):
+        if auto_compact and _queues_now(session):
             # Inside this transaction: a rollback queues nothing, a commit queues one task.
             queued = queue_locked(session=session, trigger=CompactionRun.Trigger.AUTO)
         if idempotency_key:
@@ -216,6 +193,103 @@ def message_append(
     if idempotency_key and run is not None and queued is None:
         IdempotencyKey.objects.filter(pk=record.pk).update(run=run)
     return AppendResult(messages=rows, session=session, compaction=run)
+
+
+#: Unlocked attempts before an append takes the row lock: a second writer in between makes
+#: the first fail; the lock then orders what keeps colliding.
+UNLOCKED_ATTEMPTS = 2
+
+
+def _queues_now(session: ChatSession) -> bool:
+    """Whether this append crosses into a background compaction (queued with the append)."""
+    return app_settings.for_session(session).AUTO_COMPACT == "async" and session_should_compact(
+        session=session
+    )
+
+
+def _new_rows(
+    session: ChatSession,
+    messages: list[dict[str, Any]],
+    *,
+    batch: bool,
+    format: str,
+) -> list[Message]:
+    """Validate ``messages`` against ``session``'s tail and build their rows; ``session``
+    then holds the counters and tail after the append (nothing is saved)."""
+    cleaned, tail = clean_messages(
+        messages,
+        tail=Tail.from_json(session.tail),
+        max_chars=app_settings.MAX_MESSAGE_CHARS,
+        batch=batch,
+        fmt=format,
+        unknown=app_settings.UNKNOWN_BLOCKS,
+    )
+    image_tokens = app_settings.IMAGE_TOKENS
+    now = timezone.now()
+    rows = []
+    for offset, item in enumerate(cleaned, start=1):
+        tokens = message_tokens(
+            item.content, image_tokens=image_tokens, fmt=item.format, role=item.role
+        )
+        session.appended_tokens += tokens
+        rows.append(
+            Message(
+                session=session,
+                seq=session.message_count + offset,
+                role=item.role,
+                format=item.format,
+                content=item.content,
+                token_estimate=tokens,
+                tokens_through=session.appended_tokens,
+                pinned=item.pinned,
+                answers_tools=item.continues,
+                metadata=item.metadata,
+                created_at=now,
+            )
+        )
+    session.message_count += len(rows)
+    session.active_message_count += len(rows)
+    session.estimated_tokens += sum(row.token_estimate for row in rows)
+    session.tail = tail.as_json()
+    session.updated_at = now
+    return rows
+
+
+def _append_unlocked(
+    session_id: UUID | str,
+    messages: list[dict[str, Any]],
+    *,
+    batch: bool,
+    format: str,
+    reported: Usage | None,
+    auto_compact: bool,
+) -> AppendResult | None:
+    """The append as a read and one guarded write (``services.appending``), no row lock.
+
+    None hands the append to the locked path: when it would archive under a native
+    checkpoint or queue a compaction (both belong in the locked transaction), or when
+    other writers kept moving the session.
+    """
+    for _attempt in range(UNLOCKED_ATTEMPTS):
+        session = session_read(session_id)
+        before = SessionState.of(session)
+        rows = _new_rows(session, messages, batch=batch, format=format)
+        if reported is not None:
+            reported.apply(session)
+        if (auto_compact and _queues_now(session)) or any(
+            opens_with_compaction(row.role, row.content, row.format) for row in rows
+        ):
+            return None
+        ids = append_if_unchanged(session=session, before=before, rows=rows)
+        if ids is None:
+            continue
+        for row, pk in zip(rows, ids, strict=True):
+            row.pk = pk
+            row._state.adding = False
+            row._state.db = connection.alias
+        run = _after_append(session, auto_compact=auto_compact)
+        return AppendResult(messages=rows, session=session, compaction=run)
+    return None
 
 
 def _after_append(session: ChatSession, *, auto_compact: bool) -> CompactionRun | None:

@@ -445,7 +445,7 @@ def test_astream_turn_streams_events_with_compaction_status(stub, near):
     assert events[-1].result.text == "Streamed, asynchronously."
 
 
-def test_a_turn_is_eight_statements_whatever_the_history(stub, client, compaction_settings):
+def test_a_turn_is_six_statements_whatever_the_history(stub, client, compaction_settings):
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
@@ -465,9 +465,10 @@ def test_a_turn_is_eight_statements_whatever_the_history(stub, client, compactio
             )
         # Savepoints stand for BEGIN / COMMIT here: the test runs in a transaction.
         counts.append(sum(1 for q in queries if "SAVEPOINT" not in q["sql"]))
-    # Append the question (lock, insert, counters), build the context (checkpoint, active
-    # messages), append the answer with its usage (lock, insert, counters).
-    assert counts == [8, 8]
+    # Append the question (read the session; counters and row in one guarded write), build
+    # the context (checkpoint, active messages), append the answer with its usage (the same
+    # two).
+    assert counts == [6, 6]
 
 
 def test_an_answer_larger_than_the_reserve_is_warned_about(

@@ -33,7 +33,14 @@ from tests.support import procs
 from tests.support.children import child_db, collect, spawn_context, stop_children
 from tests.support.database import archived_by, assert_counters_match_rows, backends
 from tests.support.factories import SessionFactory
-from tests.support.helpers import GatedSummarizer, assistant, chat, payload_problem, user
+from tests.support.helpers import (
+    GatedSummarizer,
+    assistant,
+    chat,
+    payload_problem,
+    tool_call,
+    user,
+)
 
 Status = CompactionRun.Status
 WAIT = 15.0  # upper bound of any wait on another thread
@@ -433,6 +440,103 @@ def test_concurrent_appends_get_contiguous_seqs():
         assert mine == [f"thread {t} msg {i}" for i in range(per_thread)]
     session = assert_counters_match_rows(session.pk)
     assert session.message_count == total == session.active_message_count
+
+
+def _append_held_open(
+    session_id: Any,
+    messages: list[dict[str, Any]],
+    appended: threading.Event,
+    release: threading.Event,
+    errors: list[BaseException],
+) -> list[threading.Thread]:
+    """A thread that appends ``messages`` (with an Idempotency-Key: the locked path) and
+    keeps its transaction open until ``release``."""
+
+    def hold(_: int) -> None:
+        try:
+            with transaction.atomic():
+                message_append(session_id=session_id, messages=messages, idempotency_key="held")
+                appended.set()
+                release.wait(WAIT)
+        except BaseException as exc:
+            errors.append(exc)
+        finally:
+            connection.close()
+
+    return run_threads(hold, 1)
+
+
+def _release_when_waiting(release: threading.Event) -> threading.Thread:
+    """Set ``release`` once some backend waits on a lock (the append under test)."""
+
+    def watch() -> None:
+        try:
+            deadline = time.monotonic() + WAIT
+            while time.monotonic() < deadline:
+                with connection.cursor() as cursor:
+                    cursor.execute(
+                        "SELECT count(*) FROM pg_stat_activity "
+                        "WHERE wait_event_type = 'Lock' AND datname = current_database()"
+                    )
+                    if cursor.fetchone()[0]:
+                        break
+                time.sleep(0.01)
+        finally:
+            release.set()
+            connection.close()
+
+    thread = threading.Thread(target=watch, daemon=True)
+    thread.start()
+    return thread
+
+
+def test_an_append_that_read_before_another_writer_appends_after_it():
+    # The append reads the session unlocked; another writer appends and commits before
+    # its write: the guarded write must not land on the old counters. It appends after.
+    session = RacedSessionFactory(messages=chat(2))
+    before = session.message_count
+    appended, release = threading.Event(), threading.Event()
+    errors: list[BaseException] = []
+    threads = _append_held_open(session.pk, [user("first")], appended, release, errors)
+    assert appended.wait(WAIT), errors
+    watcher = _release_when_waiting(release)
+    try:
+        message_append(session_id=session.pk, messages=[assistant("second")])
+    finally:
+        release.set()
+        join_all([*threads, watcher])
+    assert errors == []
+    rows = list(Message.objects.filter(session=session, seq__gt=before).order_by("seq"))
+    assert [(r.seq, r.content) for r in rows] == [
+        (before + 1, "first"),
+        (before + 2, "second"),
+    ]
+    assert assert_counters_match_rows(session.pk).message_count == before + 2
+
+
+def test_an_append_valid_when_read_is_checked_again_after_another_writer():
+    # Read unlocked, a text answer is valid; the other writer then leaves a tool call
+    # waiting for its result. Validated again on the new tail, the text is refused and
+    # nothing is written.
+    from compaction.exceptions import InvalidConversation
+
+    session = RacedSessionFactory(messages=chat(2))
+    before = session.message_count
+    appended, release = threading.Event(), threading.Event()
+    errors: list[BaseException] = []
+    call = [user("list the files"), tool_call("toolu_held", "ls")]
+    threads = _append_held_open(session.pk, call, appended, release, errors)
+    assert appended.wait(WAIT), errors
+    watcher = _release_when_waiting(release)
+    try:
+        with pytest.raises(InvalidConversation):
+            message_append(session_id=session.pk, messages=[user("what next?")])
+    finally:
+        release.set()
+        join_all([*threads, watcher])
+    assert errors == []
+    assert assert_counters_match_rows(session.pk).message_count == before + 2
+    assert not Message.objects.filter(session=session, content="what next?").exists()
 
 
 # --------------------------------------------------------------------------- 7. lock timeout
