@@ -174,3 +174,66 @@ def test_concurrent_compact_calls_run_one_compaction(alice, session, compaction_
     assert runs["succeeded"] == 1 and set(runs) <= {"succeeded", "skipped"}
     session.refresh_from_db()
     assert session.checkpoint_version == 1 and session.lease_token is None
+
+
+class TransactionWatchingSummarizer(StaticSummarizer):
+    """Records whether a transaction was open while it was called."""
+
+    name = "watching"
+    seen: list[bool] = []
+
+    def summarize(self, request: SummaryRequest) -> SummaryResult:
+        TransactionWatchingSummarizer.seen.append(connection.in_atomic_block)
+        return super().summarize(request)
+
+
+@pytest.fixture
+def atomic_requests():
+    """The host wraps every request in a transaction (``ATOMIC_REQUESTS``)."""
+    connection.settings_dict["ATOMIC_REQUESTS"] = True
+    try:
+        yield
+    finally:
+        connection.settings_dict["ATOMIC_REQUESTS"] = False
+
+
+@pytest.mark.parametrize("endpoint", ["compact/", "overflow/"])
+def test_llm_calls_of_a_request_run_outside_the_requests_transaction(
+    alice, session, compaction_settings, atomic_requests, endpoint, caplog
+):
+    compaction_settings(
+        AUTO_COMPACT="off",
+        COMPACTION_THRESHOLD=2000,
+        KEEP_RECENT_TOKENS=500,
+        SUMMARIZER="tests.api.test_concurrency.TransactionWatchingSummarizer",
+    )
+    services.message_append(session_id=session.pk, messages=chat(20))
+    TransactionWatchingSummarizer.seen.clear()
+    body = {"input_tokens": 250_000} if endpoint == "overflow/" else {}
+    with caplog.at_level("WARNING", logger="compaction.services.compaction.runner"):
+        response = make_client(alice).post(
+            f"{API}/sessions/{session.pk}/{endpoint}", body, content_type="application/json"
+        )
+    assert response.status_code == 200, response.content
+    assert TransactionWatchingSummarizer.seen and not any(TransactionWatchingSummarizer.seen)
+    assert "inside an open transaction" not in caplog.text
+
+
+def test_a_compaction_called_inside_a_transaction_says_what_it_holds(
+    session, compaction_settings, caplog
+):
+    from django.db import transaction
+
+    compaction_settings(
+        AUTO_COMPACT="off",
+        COMPACTION_THRESHOLD=2000,
+        KEEP_RECENT_TOKENS=500,
+        SUMMARIZER="tests.api.test_concurrency.TransactionWatchingSummarizer",
+    )
+    services.message_append(session_id=session.pk, messages=chat(20))
+    logger = "compaction.services.compaction.runner"
+    with caplog.at_level("WARNING", logger=logger), transaction.atomic():
+        run = services.compaction_run_execute(session_id=session.pk, trigger="command")
+    assert run.status == "succeeded"
+    assert "inside an open transaction" in caplog.text
+    assert "transaction.non_atomic_requests" in caplog.text

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 
+from django.db import transaction
+from django.utils.decorators import method_decorator
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.request import Request
@@ -16,6 +18,9 @@ from compaction.api.views.base import CHANGE, CompactionAPIView, CompactionRateT
 from compaction.models import CompactionRun
 
 
+# Its LLM calls must not run inside a request-wide transaction (ATOMIC_REQUESTS): the
+# session's row lock would be held across them. The services commit each phase.
+@method_decorator(transaction.non_atomic_requests, name="dispatch")
 class SessionCompactView(CompactionAPIView):
     """Compaction on demand; throttled (scope `compaction`)."""
 

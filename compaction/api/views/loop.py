@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.db import transaction
+from django.utils.decorators import method_decorator
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.request import Request
@@ -55,6 +57,9 @@ class SessionMemoryFlushView(CompactionAPIView):
         return Response(MemoryFlushSerializer(flush).data, status=status.HTTP_201_CREATED)
 
 
+# Its LLM calls must not run inside a request-wide transaction (ATOMIC_REQUESTS): the
+# session's row lock would be held across them. The services commit each phase.
+@method_decorator(transaction.non_atomic_requests, name="dispatch")
 class SessionOverflowView(CompactionAPIView):
     """Recover from a context overflow; throttled (scope `compaction`)."""
 

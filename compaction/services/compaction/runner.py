@@ -8,7 +8,7 @@ import uuid
 from datetime import timedelta
 from uuid import UUID
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
 from compaction.conf import app_settings
@@ -117,6 +117,17 @@ def complete(run: CompactionRun, summarizer: Summarizer | None) -> CompactionRun
     """Phases 2 and 3 for a claimed run, with in-process retries and the fallback."""
     if run.status != Status.RUNNING:
         return run
+    if connection.in_atomic_block:
+        # The claim committed only into the caller's transaction: its row lock, and the
+        # transaction, stay open across every LLM call below, and appends to the session
+        # wait for them. Nothing here can close a transaction it did not open.
+        logger.warning(
+            "Compaction %s of session %s runs its LLM calls inside an open transaction: "
+            "call it outside transaction.atomic() (with ATOMIC_REQUESTS, decorate the view "
+            "with transaction.non_atomic_requests) or queue it (AUTO_COMPACT='async').",
+            run.pk,
+            run.session_id,
+        )
     settings = app_settings.for_session(run.session)
     attempt = 0
     while True:
