@@ -52,26 +52,43 @@ def _json(value: Any) -> Any:
     return json.loads(value) if isinstance(value, str) else value
 
 
-def _session_param(session: ChatSession) -> Any:
-    return ChatSession._meta.pk.get_db_prep_value(session.pk, connection)
+def _session_rows(
+    model: type,
+    session: ChatSession,
+    columns: tuple[str, ...],
+    *,
+    above: tuple[str, int] | None = None,
+    order: str,
+    limit: int | None = None,
+) -> list[tuple[Any, ...]]:
+    """``columns`` of ``model``'s rows of ``session`` (whose ``above[0]`` is above
+    ``above[1]``), ordered by ``order`` (field names, ``-`` for descending)."""
+    where = f"{_sql_names(model, ('session',))} = %s"
+    params = [ChatSession._meta.pk.get_db_prep_value(session.pk, connection)]
+    if above is not None:
+        where += f" AND {_sql_names(model, (above[0],))} > %s"
+        params.append(above[1])
+    ordering = ", ".join(
+        _sql_names(model, (name.lstrip("-"),)) + (" DESC" if name.startswith("-") else "")
+        for name in order.split(",")
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT {_sql_names(model, columns)} "
+            f"FROM {connection.ops.quote_name(model._meta.db_table)} WHERE {where} "
+            f"ORDER BY {ordering}" + (f" LIMIT {int(limit)}" if limit else ""),
+            params,
+        )
+        return cursor.fetchall()
 
 
 def _latest_checkpoint(session: ChatSession) -> tuple[int, CheckpointContext | None]:
     """The newest checkpoint's ``last_seq`` (0 before the first) and what a payload needs
     of it."""
-    quote = connection.ops.quote_name
-    session_column = quote(Checkpoint._meta.get_field("session").column)
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT {_sql_names(Checkpoint, _CHECKPOINT_COLUMNS)} "
-            f"FROM {quote(Checkpoint._meta.db_table)} WHERE {session_column} = %s "
-            f"ORDER BY {quote('version')} DESC LIMIT 1",
-            [_session_param(session)],
-        )
-        row = cursor.fetchone()
-    if row is None:
+    rows = _session_rows(Checkpoint, session, _CHECKPOINT_COLUMNS, order="-version", limit=1)
+    if not rows:
         return 0, None
-    last_seq, summary, version, carried, block, kind, preserved = row
+    last_seq, summary, version, carried, block, kind, preserved = rows[0]
     return last_seq, CheckpointContext(
         summary=summary,
         version=version,
@@ -83,29 +100,22 @@ def _latest_checkpoint(session: ChatSession) -> tuple[int, CheckpointContext | N
 
 
 def _message_rows(
-    session: ChatSession, column: str, above: int, *, order: tuple[str, ...]
+    session: ChatSession, column: str, above: int, *, order: str
 ) -> list[dict[str, Any]]:
     """The session's messages whose ``column`` is above ``above``, as the engine reads them."""
-    quote = connection.ops.quote_name
-    session_column = quote(Message._meta.get_field("session").column)
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT {_sql_names(Message, _MESSAGE_COLUMNS)} FROM {quote(Message._meta.db_table)} "
-            f"WHERE {session_column} = %s AND {_sql_names(Message, (column,))} > %s "
-            f"ORDER BY {_sql_names(Message, order)}",
-            [_session_param(session), above],
+    return [
+        {
+            "seq": seq,
+            "role": role,
+            "content": _json(content),
+            "format": fmt,
+            "answers_tools": bool(answers_tools),
+            "tokens_through": tokens_through,
+        }
+        for seq, role, content, fmt, answers_tools, tokens_through in _session_rows(
+            Message, session, _MESSAGE_COLUMNS, above=(column, above), order=order
         )
-        return [
-            {
-                "seq": seq,
-                "role": role,
-                "content": _json(content),
-                "format": fmt,
-                "answers_tools": bool(answers_tools),
-                "tokens_through": tokens_through,
-            }
-            for seq, role, content, fmt, answers_tools, tokens_through in cursor.fetchall()
-        ]
+    ]
 
 
 def session_context_build(
@@ -145,15 +155,13 @@ def session_context_build(
     floor = session.appended_tokens - max(0, room - fixed)
     if floor <= session.archived_tokens:
         # It fits: the active messages, an index range by seq.
-        rows = _message_rows(session, "seq", last_seq, order=("seq",))
+        rows = _message_rows(session, "seq", last_seq, order="seq")
     else:
         # Too large: the newest that fit, an index range on the running total alone (a seq
         # condition beside it could lead a planner to walk the whole history by seq).
         rows = [
             row
-            for row in _message_rows(
-                session, "tokens_through", floor, order=("tokens_through", "seq")
-            )
+            for row in _message_rows(session, "tokens_through", floor, order="tokens_through,seq")
             if row["seq"] > last_seq
         ]
     omitted = None
@@ -179,7 +187,7 @@ def session_context_build(
                 .values_list("seq", flat=True)
                 .first()
             )
-            rows = _message_rows(session, "seq", (opening or last_seq + 1) - 1, order=("seq",))
+            rows = _message_rows(session, "seq", (opening or last_seq + 1) - 1, order="seq")
         first = rows[0]["seq"] if rows else session.message_count + 1
         omitted = (first - last_seq - 1, first - 1)
     return build_context(

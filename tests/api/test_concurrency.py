@@ -19,6 +19,8 @@ from tests.support.api import make_client
 from tests.support.helpers import StaticSummarizer, assistant, chat, user
 
 pytestmark = pytest.mark.django_db(transaction=True)
+#: Settings under which 20 turns of ``chat`` compact when asked (and only then).
+COMPACTS = {"AUTO_COMPACT": "off", "COMPACTION_THRESHOLD": 2000, "KEEP_RECENT_TOKENS": 500}
 
 API = "/api/compaction"
 WAIT = 30.0  # upper bound of any wait on another thread
@@ -132,12 +134,7 @@ def test_twenty_threads_appending_get_contiguous_seqs(alice, session):
 
 
 def test_concurrent_compact_calls_run_one_compaction(alice, session, compaction_settings):
-    compaction_settings(
-        AUTO_COMPACT="off",
-        COMPACTION_THRESHOLD=2000,
-        KEEP_RECENT_TOKENS=500,
-        SUMMARIZER="tests.api.test_concurrency.HeldSummarizer",
-    )
+    compaction_settings(**COMPACTS, SUMMARIZER=f"{__name__}.HeldSummarizer")
     services.message_append(session_id=session.pk, messages=chat(20))
     url = f"{API}/sessions/{session.pk}/compact/"
     racers = 8
@@ -201,12 +198,7 @@ def atomic_requests():
 def test_llm_calls_of_a_request_run_outside_the_requests_transaction(
     alice, session, compaction_settings, atomic_requests, endpoint, caplog
 ):
-    compaction_settings(
-        AUTO_COMPACT="off",
-        COMPACTION_THRESHOLD=2000,
-        KEEP_RECENT_TOKENS=500,
-        SUMMARIZER="tests.api.test_concurrency.TransactionWatchingSummarizer",
-    )
+    compaction_settings(**COMPACTS, SUMMARIZER=f"{__name__}.TransactionWatchingSummarizer")
     services.message_append(session_id=session.pk, messages=chat(20))
     TransactionWatchingSummarizer.seen.clear()
     body = {"input_tokens": 250_000} if endpoint == "overflow/" else {}
@@ -224,12 +216,7 @@ def test_a_compaction_called_inside_a_transaction_says_what_it_holds(
 ):
     from django.db import transaction
 
-    compaction_settings(
-        AUTO_COMPACT="off",
-        COMPACTION_THRESHOLD=2000,
-        KEEP_RECENT_TOKENS=500,
-        SUMMARIZER="tests.api.test_concurrency.TransactionWatchingSummarizer",
-    )
+    compaction_settings(**COMPACTS, SUMMARIZER=f"{__name__}.TransactionWatchingSummarizer")
     services.message_append(session_id=session.pk, messages=chat(20))
     logger = "compaction.services.compaction.runner"
     with caplog.at_level("WARNING", logger=logger), transaction.atomic():
