@@ -245,7 +245,13 @@ class MessageQuerySet(models.QuerySet):
 
 class Message(models.Model):
     id = models.BigAutoField(primary_key=True)
-    session = models.ForeignKey(ChatSession, on_delete=models.CASCADE, related_name="messages")
+    # No index of its own: the unique (session, seq) index leads with it. A second index on
+    # the session alone is one more to write per message, and with stale statistics the
+    # planner took it for "seq > n" and filtered the whole history (measured: 14 ms a
+    # context build at 50k messages, 0.2 ms on the (session, seq) range).
+    session = models.ForeignKey(
+        ChatSession, on_delete=models.CASCADE, related_name="messages", db_index=False
+    )
     seq = models.PositiveIntegerField()
     # The canonical role (an OpenAI "tool" message is a user turn, "developer" a system one).
     role = models.CharField(max_length=16, choices=Role.choices)
