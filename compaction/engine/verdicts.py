@@ -73,6 +73,8 @@ _STOPWORDS = frozenset(
         "does", "done", "has", "have", "had", "because", "since", "inside", "within", "after",
         "before", "when", "which", "who", "what", "there", "here", "new", "file", "value",
         "command", "error", "url", "need", "needs", "needed", "make", "sure", "each", "every",
+        # The particles of phrasal verbs ("roll out", "set up", "shut down") add no content.
+        "up", "out", "off", "down",
     }
 )  # fmt: skip
 _NAME = re.compile(r"(?<=\s)[A-Z][\w-]*")
@@ -81,10 +83,25 @@ _DONE = "Done"
 
 
 def _stem(word: str) -> str:
-    for suffix in ("ies", "ing", "ed", "es", "s"):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            word = word[: -len(suffix)] + ("y" if suffix == "ies" else "")
-            break
+    """A crude stem, so that two forms of one word agree (logging / log, files / file,
+    copied / copy, writing / write): inflection says nothing about what a fact is."""
+    if word.isdigit():
+        return word
+    if word.endswith(("ies", "ied")) and len(word) > 4:
+        word = word[:-3] + "y"
+    elif word.endswith(("ing", "ed")) and len(word) - (3 if word[-1] == "g" else 2) >= 3:
+        word = word[: -3 if word[-1] == "g" else -2]
+    elif word.endswith("es") and word[:-2].endswith(("s", "x", "z", "ch", "sh")):
+        word = word[:-2]
+    elif word.endswith("s") and not word.endswith(("ss", "us", "is")) and len(word) > 3:
+        word = word[:-1]
+    # "logg(ing)", "stopp(ed)": a doubled final consonant is spelling, not meaning
+    # (but "roll", "pass", "buzz" double theirs in every form).
+    if len(word) >= 3 and word[-1] == word[-2] and word[-1] not in "aeioulsz":
+        word = word[:-1]
+    # "write" / "writ(ing)", "configure" / "configur(ed)".
+    if len(word) >= 4 and word.endswith("e"):
+        word = word[:-1]
     return word[:6]
 
 
@@ -92,8 +109,11 @@ def _stem(word: str) -> str:
 def content_words(text: str) -> frozenset[str]:
     """The stemmed content words of ``text``: what two wordings of one thing share."""
     words = _WORD.findall(text.lower().replace("n't", " not"))
+    # A compound counts by its parts: "per-tenant limits" and "limits per tenant" are one
+    # wording, and "log-01" names a log host.
+    parts = (part for word in words for part in word.split("-"))
     return frozenset(
-        _stem(word) for word in words if word not in _STOPWORDS and word not in _NEGATIONS
+        _stem(part) for part in parts if part not in _STOPWORDS and part not in _NEGATIONS
     )
 
 
@@ -280,7 +300,7 @@ class _Judge:
                 if anchors and anchors <= self.new.anchors(item.text):
                     score += 0.5 if score >= ANCHORED_REWORD_MIN else 0.0
                 elif score < REWORD_MIN and _forward(fact.section, place) and words and other:
-                    shared = len(words & other) / min(len(words), len(other))
+                    shared = _forward_share(words, other)
                     score = REWORD_MIN * shared if shared >= FORWARD_MIN else 0.0
                     score = score if score >= REWORD_MIN / 2 else 0.0
                 if score >= REWORD_MIN or (score and _forward(fact.section, place)):
@@ -310,10 +330,10 @@ class _Judge:
         if missing and added:
             note = f"{', '.join(missing)} → {', '.join(added)}"
             return Verdict(fact, "changed", item.text, note)
-        old_numbers, new_numbers = (
-            set(_NUMERAL.findall(fact.value)),
-            set(_NUMERAL.findall(item.text)),
-        )
+        # The numbers of an atom the new wording adds (a size, a setting it reports) are
+        # judged with the atoms above; here only the numbers written as words count.
+        old_numbers = set(_NUMERAL.findall(fact.value))
+        new_numbers = set(_NUMERAL.findall(_without(item.text, new_anchors - old_anchors)))
         if old_numbers - new_numbers and new_numbers - old_numbers:
             gone, came = sorted(old_numbers - new_numbers), sorted(new_numbers - old_numbers)
             return Verdict(fact, "changed", item.text, f"{', '.join(gone)} → {', '.join(came)}")
@@ -325,6 +345,17 @@ class _Judge:
         verdict = "reworded" if place == fact.section else "moved"
         note = "" if verdict == "reworded" else _arrow(fact.section, place)
         return Verdict(fact, verdict, item.text, note)
+
+
+def _without(text: str, anchors: frozenset[tuple[str, str]]) -> str:
+    """``text`` with the atoms of ``anchors`` blanked out."""
+    keys = {key for _kind, key in anchors}
+    if not keys:
+        return text
+    spans = [(span[0], span[1]) for span, key in atom_spans(text) if key in keys]
+    for start, end in reversed(spans):
+        text = text[:start] + " " * (end - start) + text[end:]
+    return text
 
 
 def _swapped_word(old: str, new: str) -> tuple[str, str] | None:
@@ -353,6 +384,17 @@ def _inflected(a: str, b: str) -> bool:
     shorter = min(len(a), len(b))
     common = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), shorter)
     return not a.isdigit() and common >= 3 and common >= shorter - 2
+
+
+def _forward_share(old: frozenset[str], new: frozenset[str]) -> float:
+    """The share of the shorter wording's words that a task and its moved-on wording share.
+
+    Numbers are left out: a finished task tells its outcome, not the counts and numbers of
+    the plan ("roll the role out to log-01 and log-02" → "rolled out on all three hosts").
+    """
+    old = frozenset(word for word in old if not word.isdigit()) or old
+    new = frozenset(word for word in new if not word.isdigit()) or new
+    return len(old & new) / min(len(old), len(new)) if old and new else 0.0
 
 
 def _forward(old: str | None, new: str) -> bool:

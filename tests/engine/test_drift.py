@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from compaction.engine.drift import DiffLine, compare_summaries
 from compaction.engine.facts import extract_facts
 from compaction.engine.prompts import SECTIONS
+from compaction.engine.verdicts import content_words
 from tests.support.helpers import VALID_SUMMARY
 from tests.support.summaries import make_summary, values
 
@@ -252,3 +253,27 @@ def test_one_word_in_another_form_is_a_move_not_a_new_value() -> None:
     new = make_summary(decisions="- Claim the regular home office deduction.")
     [decision] = compare_summaries(old, new).of("changed")
     assert decision.note == "simplified → regular"
+
+
+def test_forms_of_one_word_and_parts_of_a_compound_are_the_same_words() -> None:
+    assert content_words("Planned logging; copied the caches") == content_words(
+        "plan log, copy cache"
+    )
+    assert content_words("per-tenant limits") == content_words("limits per tenant")
+
+
+def verdict_of(old: str, new: str, value: str) -> tuple[str, str]:
+    [verdict] = [v for v in compare_summaries(old, new).verdicts if v.fact.value == value]
+    return verdict.verdict, verdict.note
+
+
+def test_a_step_that_got_done_is_told_by_its_result() -> None:
+    old = make_summary(in_progress="- Rolling the role out to web-01 and web-02.")
+    # Its hosts are summed up, and the numbers of what the result adds are no new values.
+    new = make_summary(
+        done="- Applied the `nginx` role (`worker_connections=4096`) on all three web hosts."
+    )
+    task = "Rolling the role out to web-01 and web-02."
+    assert verdict_of(old, new, task) == ("moved", "In Progress → Done")
+    new = make_summary(done="- Renewed the TLS certificate.")
+    assert verdict_of(old, new, task)[0] == "lost"
