@@ -4,7 +4,8 @@ For every fact of the old version, one verdict:
 
 - ``kept``: the new version states it (the same key, or a plain mention of the same value);
 - ``moved``: kept, but in another section (In Progress → Done, Next Steps → In Progress);
-- ``reworded``: a decision, constraint, preference, task or note said in other words;
+- ``reworded``: a decision, constraint, preference, task or note said in other words, or a
+  qualified name written with fewer qualifiers (``datetime.timezone.utc`` → ``timezone.utc``);
 - ``changed``: the same thing with a new value (a timeout from 30 s to 45 s, a new version,
   another path for the same file, a rule turned from "always" into "never");
 - ``condensed``: a finished (Done) item folded into a broader one, as the UPDATE prompt allows;
@@ -224,6 +225,9 @@ class _Judge:
             return Verdict(fact, "kept", fact.value)
         if self.new.mentions.contains(fact, self.budget):
             return Verdict(fact, "kept", fact.value)
+        qualified = self.requalified(fact)
+        if qualified is not None:
+            return Verdict(fact, "reworded", qualified.value, f"written as {qualified.value}")
         replacement = self.replacement(fact)
         if replacement is not None:
             return Verdict(
@@ -234,6 +238,23 @@ class _Judge:
             if broader is not None:
                 return Verdict(fact, "condensed", broader)
         return Verdict(fact, "lost")
+
+    def requalified(self, fact: Fact) -> Fact | None:
+        """The new identifier naming ``fact`` with more or fewer qualifiers, if any.
+
+        ``datetime.timezone.utc`` written ``timezone.utc`` (or the other way round) is the
+        same name, not a new value. The shorter must still be dotted so that a bare ``utc``
+        does not stand in for every qualified name ending in it.
+        """
+        if fact.kind != "identifier" or "." not in fact.key:
+            return None
+        for candidate in self.new.facts:
+            if candidate.kind != "identifier" or "." not in candidate.key:
+                continue
+            shorter, longer = sorted((fact.key, candidate.key), key=len)
+            if longer.endswith("." + shorter):
+                return candidate
+        return None
 
     def replacement(self, fact: Fact) -> Fact | None:
         frame = _frame(fact)

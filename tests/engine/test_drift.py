@@ -277,3 +277,14 @@ def test_a_step_that_got_done_is_told_by_its_result() -> None:
     assert verdict_of(old, new, task) == ("moved", "In Progress → Done")
     new = make_summary(done="- Renewed the TLS certificate.")
     assert verdict_of(old, new, task)[0] == "lost"
+
+
+def test_a_qualified_name_written_shorter_is_the_same_name() -> None:
+    old = make_summary(critical="- Settings module: `myproject.settings.production`")
+    new = make_summary(critical="- Settings module: `settings.production`")
+    assert verdict_of(old, new, "myproject.settings.production") == (
+        "reworded",
+        "written as settings.production",
+    )
+    new = make_summary(critical="- Settings module: `myproject.settings.staging`")
+    assert verdict_of(old, new, "myproject.settings.production")[0] == "changed"
