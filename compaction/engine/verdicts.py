@@ -7,7 +7,8 @@ For every fact of the old version, one verdict:
 - ``reworded``: a decision, constraint, preference, task or note said in other words, or a
   qualified name written with fewer qualifiers (``datetime.timezone.utc`` → ``timezone.utc``);
 - ``changed``: the same thing with a new value (a timeout from 30 s to 45 s, a new version,
-  another path for the same file, a rule turned from "always" into "never");
+  another path for the same file, a rule turned from "always" into "never", a decision that
+  now names something more);
 - ``condensed``: a finished (Done) item folded into a broader one, as the UPDATE prompt allows;
 - ``lost``: none of the above.
 
@@ -79,6 +80,10 @@ _STOPWORDS = frozenset(
     }
 )  # fmt: skip
 _NAME = re.compile(r"(?<=\s)[A-Z][\w-]*")
+# A capitalised word inside a sentence (not after ". " or ": "): a name or an acronym.
+_INNER_NAME = re.compile(r"(?<![.:;!?]\s)(?<=\s)[A-Z][\w-]*")
+#: Items that state a rule rather than a step: a name they gain changes what they cover.
+_CLAIMS = frozenset({"decision", "constraint", "preference"})
 _NUMERAL = re.compile(r"\d[\d.,:]*\d|\d")
 _DONE = "Done"
 
@@ -363,6 +368,11 @@ class _Judge:
             return Verdict(fact, "changed", item.text, f"{swapped[0]} → {swapped[1]}")
         if polarity(fact.value) != polarity(item.text):
             return Verdict(fact, "changed", item.text, "the rule's sense is reversed")
+        gained = _gained_names(fact.value, item.text) if fact.kind in _CLAIMS else []
+        if gained:
+            # "holidays for DE and AT" → "for DE, AT and CH": a rewording may drop detail,
+            # but a decision or rule that now names something more covers something else.
+            return Verdict(fact, "changed", item.text, f"adds {', '.join(gained)}")
         verdict = "reworded" if place == fact.section else "moved"
         note = "" if verdict == "reworded" else _arrow(fact.section, place)
         return Verdict(fact, verdict, item.text, note)
@@ -377,6 +387,19 @@ def _without(text: str, anchors: frozenset[tuple[str, str]]) -> str:
     for start, end in reversed(spans):
         text = text[:start] + " " * (end - start) + text[end:]
     return text
+
+
+def _gained_names(old: str, new: str) -> list[str]:
+    """Names (capitalised words inside a sentence) that ``new`` has and ``old`` lacks."""
+    words = set(_WORD.findall(old.lower()))
+    stems = content_words(old)
+    gained = []
+    for name in _INNER_NAME.findall(new):
+        lower = name.lower()
+        if lower in _STOPWORDS or lower in words or _stem(lower) in stems:
+            continue
+        gained.append(name)
+    return sorted(set(gained))
 
 
 def _swapped_word(old: str, new: str) -> tuple[str, str] | None:

@@ -288,3 +288,15 @@ def test_a_qualified_name_written_shorter_is_the_same_name() -> None:
     )
     new = make_summary(critical="- Settings module: `myproject.settings.staging`")
     assert verdict_of(old, new, "myproject.settings.production")[0] == "changed"
+
+
+def test_a_rule_that_names_something_more_is_changed_one_that_drops_a_detail_is_not() -> None:
+    old = make_summary(decisions="- Support Chrome and Firefox for the checkout.")
+    new = make_summary(decisions="- Support Chrome, Firefox and Safari for the checkout.")
+    assert verdict_of(old, new, "Support Chrome and Firefox for the checkout.") == (
+        "changed",
+        "adds Safari",
+    )
+    old = make_summary(decisions="- Offer a refund if nothing arrives by Friday.")
+    new = make_summary(decisions="- Offer a refund now that nothing arrived.")
+    assert verdict_of(old, new, "Offer a refund if nothing arrives by Friday.")[0] == "reworded"
