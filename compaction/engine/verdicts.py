@@ -9,7 +9,8 @@ For every fact of the old version, one verdict:
 - ``changed``: the same thing with a new value (a timeout from 30 s to 45 s, a new version,
   another path for the same file, a rule turned from "always" into "never", a decision that
   now names something more);
-- ``condensed``: a finished (Done) item folded into a broader one, as the UPDATE prompt allows;
+- ``condensed``: a finished (Done) item folded into a broader one or told with less detail,
+  as the UPDATE prompt allows; also the details of an In Progress step that got done;
 - ``lost``: none of the above.
 
 Only ``lost`` and ``changed`` count toward the drift score (see ``DRIFT_SCORE_DEFINITION``).
@@ -86,6 +87,8 @@ _INNER_NAME = re.compile(r"(?<![.:;!?]\s)(?<=\s)[A-Z][\w-]*")
 _CLAIMS = frozenset({"decision", "constraint", "preference"})
 _NUMERAL = re.compile(r"\d[\d.,:]*\d|\d")
 _DONE = "Done"
+_IN_PROGRESS = "In Progress"
+_DATE_TIME = re.compile(r"(\d{4}-\d\d-\d\d)[T ]\d\d:\d\d")
 
 
 def _stem(word: str) -> str:
@@ -196,6 +199,12 @@ def _frame(fact: Fact) -> frozenset[str]:
     return content_words(fact.context) - content_words(fact.value)
 
 
+def _day_of(fact: Fact) -> str | None:
+    """The date of a date-and-time number (``2025-06-30`` of ``2025-06-30 23:59``)."""
+    match = _DATE_TIME.match(fact.key) if fact.kind == "number" else None
+    return match[1] if match else None
+
+
 def _basename(key: str) -> str:
     return key.rsplit("/", 1)[-1]
 
@@ -242,7 +251,34 @@ class _Judge:
             broader = self.broader(fact.context)
             if broader is not None:
                 return Verdict(fact, "condensed", broader)
+            day = _day_of(fact)
+            if day is not None and day in self.new_words:
+                # A finished step told with its date but not the hour: detail condensed.
+                return Verdict(fact, "condensed", day, f"{fact.value} → {day}")
+        if fact.section == _IN_PROGRESS:
+            finished = self.finished(fact)
+            if finished is not None:
+                return Verdict(fact, "condensed", finished, _arrow(fact.section, _DONE))
         return Verdict(fact, "lost")
+
+    def finished(self, fact: Fact) -> str | None:
+        """The new Done item that the In Progress step holding ``fact`` became, if any.
+
+        A step that got done is told as a result, and the details of doing it (the wait
+        the carrier promised, the host being worked on) go the way of any condensed Done
+        detail. Only In Progress: a Next Step sharing words with a Done item may as well
+        have been dropped unfinished. The step must have left In Progress, too.
+        """
+        frame = _frame(fact)
+        if not frame:
+            return None
+        for place, item in self.new.lines:
+            if place == _IN_PROGRESS and dice(frame, content_words(item.text)) >= REWORD_MIN:
+                return None
+        for place, item in self.new.lines:
+            if place == _DONE and _forward_share(frame, content_words(item.text)) >= FORWARD_MIN:
+                return item.text
+        return None
 
     def requalified(self, fact: Fact) -> Fact | None:
         """The new identifier naming ``fact`` with more or fewer qualifiers, if any.

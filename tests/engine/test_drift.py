@@ -300,3 +300,28 @@ def test_a_rule_that_names_something_more_is_changed_one_that_drops_a_detail_is_
     old = make_summary(decisions="- Offer a refund if nothing arrives by Friday.")
     new = make_summary(decisions="- Offer a refund now that nothing arrived.")
     assert verdict_of(old, new, "Offer a refund if nothing arrives by Friday.")[0] == "reworded"
+
+
+def test_a_done_step_told_with_its_date_but_not_its_hour_is_condensed() -> None:
+    old = make_summary(
+        goal="Renew the certificate before 2025-06-30.",
+        done="- Confirmed the certificate expires 2025-06-30 23:59 UTC.",
+    )
+    new = make_summary(goal="Renew the certificate before 2025-06-30.", done="- Confirmed it.")
+    assert verdict_of(old, new, "2025-06-30 23:59")[0] == "condensed"
+    # Outside Done the hour is a detail the agent may need.
+    old = make_summary(critical="- The cut-over starts 2025-06-30 23:00.")
+    new = make_summary(critical="- The cut-over is on 2025-06-30.")
+    assert verdict_of(old, new, "2025-06-30 23:00")[0] == "lost"
+
+
+def test_the_details_of_a_step_that_got_done_are_condensed_with_it() -> None:
+    old = make_summary(in_progress="- Waiting for the vendor's reply (promised within 48 h).")
+    new = make_summary(done="- The vendor replied: the part ships Monday.")
+    assert verdict_of(old, new, "48 h") == ("condensed", "In Progress → Done")
+    # Still waiting: the promise was dropped from a step that is not done.
+    still = make_summary(in_progress="- Waiting for the vendor's reply.")
+    assert verdict_of(old, still, "48 h")[0] == "lost"
+    # A planned step is not known to be done because a Done item shares its words.
+    old = make_summary(next_steps="- Chase the vendor if no reply by 2025-03-07.")
+    assert verdict_of(old, new, "2025-03-07")[0] == "lost"
