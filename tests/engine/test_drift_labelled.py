@@ -1,8 +1,10 @@
 """The drift engine against the project's labelled pairs: precision and recall of what it
 reports (``lost`` + ``changed``), no moved or reworded fact reported, one report per fact.
 
-``tuning`` is the set the engine's rules were written against; ``heldout`` was written
-after they were settled and never used to change them. Print the figures with
+``tuning`` is the set the engine's rules were first written against. ``heldout`` and
+``heldout2`` were written after those rules were settled and measured blind at first; on
+2026-11-23 their failures were used to tune general rules, so they are now tuning data too
+and a fresh blind set is needed for a held-out figure. Print the figures with
 ``pytest tests/engine/test_drift_labelled.py -s``.
 """
 
@@ -14,14 +16,14 @@ from tests.engine.labelled import heldout, heldout2, tuning
 from tests.support.drift_eval import Case, evaluate, label_problems
 
 SETS = {"tuning": tuning.CASES, "heldout": heldout.CASES, "heldout2": heldout2.CASES}
-#: The issue's target. The held-out set measured below it when it was first run (precision
-#: 0.857, recall 0.923: a condensed Done date, a dropped promise of an item that moved, an
-#: inserted "CH" read as a rewording); its floor records that figure, so a regression fails,
-#: and the gap stays visible rather than tuned away.
-#: heldout2, written later in other styles, measured precision 0.786, recall 1.000 on its
-#: first run (a condensed Done item's identifier read as changed, a task that moved to Done
-#: in other words, and "Write" / "Writing" read as a swapped word).
-TARGET = {"tuning": 0.95, "heldout": 0.85, "heldout2": 0.78}
+#: The issue's target, now required of every set. First (blind) runs, kept for the record:
+#: heldout measured precision 0.857, recall 0.923 (a condensed Done date, a dropped promise
+#: of an item that moved, an inserted "CH" read as a rewording); heldout2 precision 0.786,
+#: recall 1.000 (a condensed Done item's identifier read as changed, a task that moved to
+#: Done in other words, "Write" / "Writing" read as a swapped word). Rules for each were
+#: added on 2026-11-22 ("Write" / "Writing") and 2026-11-23 (the rest), after which both
+#: measure precision 1.000, recall 1.000: figures on data used for tuning, not held-out ones.
+TARGET = {"tuning": 0.95, "heldout": 0.95, "heldout2": 0.95}
 DOMAINS = {"coding", "operations", "data work", "customer support", "personal assistance"}
 
 
@@ -39,10 +41,7 @@ def test_precision_and_recall_of_lost_and_changed(name: str) -> None:
     scores = evaluate(SETS[name])
     print("\n" + scores.line(name))
     assert scores.labels >= (20 if name == "tuning" else 10)
-    if name == "tuning":
-        assert scores.kept_reported_lost == [], "a moved or reworded fact was reported"
-    else:
-        assert len(scores.kept_reported_lost) <= 2, scores.kept_reported_lost
+    assert scores.kept_reported_lost == [], "a moved or reworded fact was reported"
     assert scores.duplicates == [], "a fact was reported more than once"
     assert scores.recall >= TARGET[name], scores.missed
     assert scores.precision >= TARGET[name], scores.false_positives
