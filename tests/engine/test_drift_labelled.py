@@ -4,7 +4,9 @@ reports (``lost`` + ``changed``), no moved or reworded fact reported, one report
 ``tuning`` is the set the engine's rules were first written against. ``heldout`` and
 ``heldout2`` were written after those rules were settled and measured blind at first; on
 2026-11-23 their failures were used to tune general rules, so they are now tuning data too
-and a fresh blind set is needed for a held-out figure. Print the figures with
+and a fresh blind set is needed for a held-out figure. ``heldout3`` is that set: written
+on 2026-11-23 by someone who read neither the engine's rules nor its output, measured once
+after the rules above were added, and never used to change them. Print the figures with
 ``pytest tests/engine/test_drift_labelled.py -s``.
 """
 
@@ -12,10 +14,18 @@ from __future__ import annotations
 
 import pytest
 
-from tests.engine.labelled import heldout, heldout2, tuning
+from tests.engine.labelled import heldout, heldout2, heldout3, tuning
 from tests.support.drift_eval import Case, evaluate, label_problems
 
-SETS = {"tuning": tuning.CASES, "heldout": heldout.CASES, "heldout2": heldout2.CASES}
+SETS = {
+    "tuning": tuning.CASES,
+    "heldout": heldout.CASES,
+    "heldout2": heldout2.CASES,
+    "heldout3": heldout3.CASES,
+}
+#: Sets no rule was written against: their floors are their first run, so a regression
+#: fails and the gap to the issue's target stays in sight rather than tuned away.
+BLIND = {"heldout3"}
 #: The issue's target, now required of every set. First (blind) runs, kept for the record:
 #: heldout measured precision 0.857, recall 0.923 (a condensed Done date, a dropped promise
 #: of an item that moved, an inserted "CH" read as a rewording); heldout2 precision 0.786,
@@ -23,7 +33,13 @@ SETS = {"tuning": tuning.CASES, "heldout": heldout.CASES, "heldout2": heldout2.C
 #: Done in other words, "Write" / "Writing" read as a swapped word). Rules for each were
 #: added on 2026-11-22 ("Write" / "Writing") and 2026-11-23 (the rest), after which both
 #: measure precision 1.000, recall 1.000: figures on data used for tuning, not held-out ones.
+#: heldout3, first and only run (2026-11-23): precision 0.628 (27/43), recall 0.794
+#: (27/34), 7 moved or reworded facts reported. What it found: names, phone numbers and
+#: reminders are no facts to the extractor (7 lost labels never seen), constraints and
+#: preferences reworded more freely than the rules allow read as changed or lost, dates of a
+#: rescheduled item read as changed, a raw error line and a command kept in other words.
 TARGET = {"tuning": 0.95, "heldout": 0.95, "heldout2": 0.95}
+FLOOR = {"heldout3": {"precision": 0.62, "recall": 0.79, "kept_reported_lost": 7}}
 DOMAINS = {"coding", "operations", "data work", "customer support", "personal assistance"}
 
 
@@ -32,8 +48,9 @@ def test_labelled_set_is_well_formed(name: str) -> None:
     cases: tuple[Case, ...] = SETS[name]
     assert {case.domain for case in cases} == DOMAINS
     assert len({case.name for case in cases}) == len(cases)
-    # Every label names exactly one fact of its old version.
-    assert label_problems(cases) == []
+    # Every label names exactly one fact of its old version (a blind set's label may name
+    # none the engine extracts: that is its miss).
+    assert label_problems(cases, unseen_facts=name in BLIND) == []
 
 
 @pytest.mark.parametrize("name", sorted(SETS))
@@ -41,6 +58,13 @@ def test_precision_and_recall_of_lost_and_changed(name: str) -> None:
     scores = evaluate(SETS[name])
     print("\n" + scores.line(name))
     assert scores.labels >= (20 if name == "tuning" else 10)
+    if name in BLIND:
+        floor = FLOOR[name]
+        assert len(scores.kept_reported_lost) <= floor["kept_reported_lost"]
+        assert scores.duplicates == [], "a fact was reported more than once"
+        assert scores.recall >= floor["recall"], scores.missed
+        assert scores.precision >= floor["precision"], scores.false_positives
+        return
     assert scores.kept_reported_lost == [], "a moved or reworded fact was reported"
     assert scores.duplicates == [], "a fact was reported more than once"
     assert scores.recall >= TARGET[name], scores.missed
