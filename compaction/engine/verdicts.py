@@ -20,8 +20,6 @@ Pure: no Django, no database. Work is bounded by ``MAX_PAIR_CHECKS``.
 
 from __future__ import annotations
 
-import difflib
-import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -36,6 +34,15 @@ from compaction.engine.facts import (
 )
 from compaction.engine.mentions import Budget, Mentions
 from compaction.engine.outline import Item, items
+from compaction.engine.wording import (
+    NAME,
+    WORD,
+    content_words,
+    dice,
+    gained_names,
+    polarity,
+    swapped_word,
+)
 
 VERDICTS: tuple[str, ...] = ("kept", "moved", "reworded", "changed", "condensed", "lost")
 #: The verdicts that count toward the drift score.
@@ -62,78 +69,12 @@ FRAME_MIN = 0.5
 FORWARD_MIN = 0.5
 _STAGES = {"Next Steps": 0, "In Progress": 1, "Done": 2}
 
-_WORD = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
-_NEGATIONS = frozenset({"never", "not", "no", "don", "dont", "avoid", "without", "stop", "nor"})
-_STOPWORDS = frozenset(
-    {
-        "a", "an", "the", "and", "or", "of", "to", "in", "on", "at", "for", "by", "with",
-        "from", "into", "over", "than", "then", "that", "this", "it", "its", "is", "are",
-        "was", "were", "be", "been", "as", "so", "use", "used", "using", "instead", "must",
-        "should", "always", "also", "all", "any", "via", "per", "s", "t", "we", "our", "user",
-        "users", "agent", "they", "he", "she", "their", "his", "her", "wants", "want", "prefers",
-        "prefer", "likes", "decided", "decide", "chose", "chosen", "choose", "picked", "opted",
-        "go", "going", "keep", "kept", "now", "still", "only", "just", "will", "can", "do",
-        "does", "done", "has", "have", "had", "because", "since", "inside", "within", "after",
-        "before", "when", "which", "who", "what", "there", "here", "new", "file", "value",
-        "command", "error", "url", "need", "needs", "needed", "make", "sure", "each", "every",
-        # The particles of phrasal verbs ("roll out", "set up", "shut down") add no content.
-        "up", "out", "off", "down",
-    }
-)  # fmt: skip
-_NAME = re.compile(r"(?<=\s)[A-Z][\w-]*")
-# A capitalised word inside a sentence (not after ". " or ": "): a name or an acronym.
-_INNER_NAME = re.compile(r"(?<![.:;!?]\s)(?<=\s)[A-Z][\w-]*")
 #: Items that state a rule rather than a step: a name they gain changes what they cover.
 _CLAIMS = frozenset({"decision", "constraint", "preference"})
 _NUMERAL = re.compile(r"\d[\d.,:]*\d|\d")
 _DONE = "Done"
 _IN_PROGRESS = "In Progress"
 _DATE_TIME = re.compile(r"(\d{4}-\d\d-\d\d)[T ]\d\d:\d\d")
-
-
-def _stem(word: str) -> str:
-    """A crude stem, so that two forms of one word agree (logging / log, files / file,
-    copied / copy, writing / write): inflection says nothing about what a fact is."""
-    if word.isdigit():
-        return word
-    if word.endswith(("ies", "ied")) and len(word) > 4:
-        word = word[:-3] + "y"
-    elif word.endswith(("ing", "ed")) and len(word) - (3 if word[-1] == "g" else 2) >= 3:
-        word = word[: -3 if word[-1] == "g" else -2]
-    elif word.endswith("es") and word[:-2].endswith(("s", "x", "z", "ch", "sh")):
-        word = word[:-2]
-    elif word.endswith("s") and not word.endswith(("ss", "us", "is")) and len(word) > 3:
-        word = word[:-1]
-    # "logg(ing)", "stopp(ed)": a doubled final consonant is spelling, not meaning
-    # (but "roll", "pass", "buzz" double theirs in every form).
-    if len(word) >= 3 and word[-1] == word[-2] and word[-1] not in "aeioulsz":
-        word = word[:-1]
-    # "write" / "writ(ing)", "configure" / "configur(ed)".
-    if len(word) >= 4 and word.endswith("e"):
-        word = word[:-1]
-    return word[:6]
-
-
-@functools.lru_cache(maxsize=16_384)
-def content_words(text: str) -> frozenset[str]:
-    """The stemmed content words of ``text``: what two wordings of one thing share."""
-    words = _WORD.findall(text.lower().replace("n't", " not"))
-    # A compound counts by its parts: "per-tenant limits" and "limits per tenant" are one
-    # wording, and "log-01" names a log host.
-    parts = (part for word in words for part in word.split("-"))
-    return frozenset(
-        _stem(part) for part in parts if part not in _STOPWORDS and part not in _NEGATIONS
-    )
-
-
-def polarity(text: str) -> bool:
-    """True when ``text`` forbids or negates ("never", "do not", "avoid")."""
-    words = set(_WORD.findall(text.lower().replace("n't", " not")))
-    return bool(words & {"never", "not", "no", "avoid", "without", "nor"})
-
-
-def dice(a: frozenset[str], b: frozenset[str]) -> float:
-    return 2 * len(a & b) / (len(a) + len(b)) if a and b else 0.0
 
 
 @dataclass(frozen=True)
@@ -223,7 +164,7 @@ class _Judge:
         self.replacements = {kind: [f for f in new_only if f.kind == kind] for kind in ATOM_KINDS}
         self.used_replacements: set[tuple[str, str]] = set()
         self.used_lines: set[int] = set()
-        self.new_words = set(_WORD.findall(new.text.lower()))
+        self.new_words = set(WORD.findall(new.text.lower()))
 
     def present(self, fact: Fact) -> bool:
         return fact.ident in self.new.places or self.new.mentions.contains(fact, self.budget)
@@ -319,7 +260,7 @@ class _Judge:
         if not words:
             return None
         # Condensing drops wording and detail, not names: "Casa do Largo" gone is a loss.
-        names = {name.lower() for name in _NAME.findall(text)}
+        names = {name.lower() for name in NAME.findall(text)}
         minimum = CONDENSED_NAMED_MIN if names <= self.new_words else CONDENSED_MIN
         for place, item in self.new.lines:
             if place != _DONE:
@@ -399,12 +340,12 @@ class _Judge:
         if old_numbers - new_numbers and new_numbers - old_numbers:
             gone, came = sorted(old_numbers - new_numbers), sorted(new_numbers - old_numbers)
             return Verdict(fact, "changed", item.text, f"{', '.join(gone)} → {', '.join(came)}")
-        swapped = _swapped_word(fact.value, item.text)
+        swapped = swapped_word(fact.value, item.text)
         if swapped is not None:
             return Verdict(fact, "changed", item.text, f"{swapped[0]} → {swapped[1]}")
         if polarity(fact.value) != polarity(item.text):
             return Verdict(fact, "changed", item.text, "the rule's sense is reversed")
-        gained = _gained_names(fact.value, item.text) if fact.kind in _CLAIMS else []
+        gained = gained_names(fact.value, item.text) if fact.kind in _CLAIMS else []
         if gained:
             # "holidays for DE and AT" → "for DE, AT and CH": a rewording may drop detail,
             # but a decision or rule that now names something more covers something else.
@@ -423,47 +364,6 @@ def _without(text: str, anchors: frozenset[tuple[str, str]]) -> str:
     for start, end in reversed(spans):
         text = text[:start] + " " * (end - start) + text[end:]
     return text
-
-
-def _gained_names(old: str, new: str) -> list[str]:
-    """Names (capitalised words inside a sentence) that ``new`` has and ``old`` lacks."""
-    words = set(_WORD.findall(old.lower()))
-    stems = content_words(old)
-    gained = []
-    for name in _INNER_NAME.findall(new):
-        lower = name.lower()
-        if lower in _STOPWORDS or lower in words or _stem(lower) in stems:
-            continue
-        gained.append(name)
-    return sorted(set(gained))
-
-
-def _swapped_word(old: str, new: str) -> tuple[str, str] | None:
-    """The one word swapped for another in an otherwise identical sentence, if that is all.
-
-    "Claim the simplified deduction" → "Claim the regular deduction" is a new value, not a
-    rewording: a rewording moves or changes more than one word.
-    """
-    a, b = _WORD.findall(old.lower()), _WORD.findall(new.lower())
-    ops = [op for op in difflib.SequenceMatcher(None, a, b).get_opcodes() if op[0] != "equal"]
-    if len(ops) != 1:
-        return None
-    tag, i1, i2, j1, j2 = ops[0]
-    if tag != "replace" or i2 - i1 != 1 or j2 - j1 != 1:
-        return None
-    before, after = a[i1], b[j1]
-    if before in _STOPWORDS or after in _STOPWORDS or _inflected(before, after):
-        return None
-    return before, after
-
-
-def _inflected(a: str, b: str) -> bool:
-    """One word in two forms ("write" / "writing", "run" / "runs"): not a new value."""
-    if _stem(a) == _stem(b):
-        return True
-    shorter = min(len(a), len(b))
-    common = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), shorter)
-    return not a.isdigit() and common >= 3 and common >= shorter - 2
 
 
 def _forward_share(old: frozenset[str], new: frozenset[str]) -> float:
