@@ -40,7 +40,7 @@ from compaction.engine.wording import (
     content_words,
     dice,
     gained_names,
-    polarity,
+    reversed_sense,
     swapped_word,
 )
 
@@ -343,7 +343,7 @@ class _Judge:
         swapped = swapped_word(fact.value, item.text)
         if swapped is not None:
             return Verdict(fact, "changed", item.text, f"{swapped[0]} → {swapped[1]}")
-        if polarity(fact.value) != polarity(item.text):
+        if reversed_sense(fact.value, item.text):
             return Verdict(fact, "changed", item.text, "the rule's sense is reversed")
         gained = gained_names(fact.value, item.text) if fact.kind in _CLAIMS else []
         if gained:

@@ -72,10 +72,55 @@ def content_words(text: str) -> frozenset[str]:
     )
 
 
-def polarity(text: str) -> bool:
-    """True when ``text`` forbids or negates ("never", "do not", "avoid")."""
+#: Words that forbid or negate. "read-only" forbids writing as plainly as "no writes" does.
+_NEGATING = frozenset(
+    {"never", "not", "no", "avoid", "nor", "nothing", "none", "nobody", "neither", "read-only"}
+)
+#: Words that make an exception to a negation in their clause: "no X without Y", "do not X
+#: until Y", "read-only unless Y", "otherwise, don't": a negated negation, i.e. a requirement.
+_EXCEPTING = frozenset({"without", "unless", "until", "otherwise", "outside", "except"})
+# A clause ends at a sentence stop or at ", and" / ", but"; an aside in brackets is a clause
+# of its own: one rule per clause.
+_CLAUSE = re.compile(r"[;:.!?]+(?:\s|$)|,\s*(?:and|but|or)\b|[()]")
+# The reason given for a rule ("..., to avoid a second fee", "..., so they don't get a
+# flood"): it says why, not what the rule allows, up to the end of its sentence.
+_REASON = re.compile(
+    r"(?:,\s*(?:so|to|because|since|as)\b|\b(?:because|since|so that|in order to|to avoid|"
+    r"to prevent)\b)[^.;]*+"
+)
+
+
+def negates(text: str) -> bool:
+    """True when ``text`` holds a word that forbids or negates ("never", "do not", "avoid")."""
     words = set(WORD.findall(text.lower().replace("n't", " not")))
-    return bool(words & {"never", "not", "no", "avoid", "without", "nor"})
+    return bool(words & (_NEGATING | {"without"}))
+
+
+def polarity(text: str) -> bool:
+    """True when ``text`` forbids: some clause of it, reasons left out, negates an odd number
+    of times, counting the exceptions it makes ("no change without a test" requires a test,
+    as "every change comes with a test" does). A bare "without" still negates.
+    """
+    text = _REASON.sub(" ", text.lower().replace("n't", " not"))
+    for clause in _CLAUSE.split(text):
+        words = WORD.findall(clause)
+        negations = sum(1 for word in words if word in _NEGATING)
+        exceptions = sum(1 for word in words if word in _EXCEPTING)
+        count = negations + exceptions if negations else words.count("without")
+        if count % 2:
+            return True
+    return False
+
+
+def reversed_sense(old: str, new: str) -> bool:
+    """``new`` states the rule of ``old`` the other way round ("always" → "never").
+
+    Both readings must agree: one wording negates and the other does not, and clause by
+    clause their sense differs too. A negation that cancels another ("no X without Y" for
+    "every X with Y") or sits in the reason ("..., to avoid a second fee") reverses nothing,
+    and a rule said with negations in both wordings is not flipped by counting them.
+    """
+    return negates(old) != negates(new) and polarity(old) != polarity(new)
 
 
 def dice(a: frozenset[str], b: frozenset[str]) -> float:

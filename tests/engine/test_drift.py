@@ -325,3 +325,39 @@ def test_the_details_of_a_step_that_got_done_are_condensed_with_it() -> None:
     # A planned step is not known to be done because a Done item shares its words.
     old = make_summary(next_steps="- Chase the vendor if no reply by 2025-03-07.")
     assert verdict_of(old, new, "2025-03-07")[0] == "lost"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # A negated exception is a requirement, said either way.
+        ("Every schema change comes with a migration test.", "No schema change without a test."),
+        ("Do not merge until CI is green.", "Merge only once CI is green."),
+        (
+            "Staging is read-only unless Ana approves a change.",
+            "No changes on staging unless Ana approves.",
+        ),
+        # Reasons are not the rule: "to avoid" says why.
+        ("Batch all invoices in one run, to avoid a second fee.", "One run for all invoices."),
+        # "nothing" negates like "no".
+        ("Nothing from events after dispatch.", "No events after dispatch."),
+    ],
+)
+def test_a_rule_said_the_other_way_round_keeps_its_sense(old: str, new: str) -> None:
+    old_summary = make_summary(constraints=f"- {old}")
+    new_summary = make_summary(constraints=f"- {new}")
+    assert verdict_of(old_summary, new_summary, old)[0] == "reworded"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Always run the migration tests before merging.", "Never run the migration tests."),
+        ("Merge once CI is green.", "Do not merge once CI is green."),
+        ("Staging is read-only for the agent.", "Staging is writable for the agent."),
+    ],
+)
+def test_a_rule_turned_round_is_changed(old: str, new: str) -> None:
+    old_summary = make_summary(constraints=f"- {old}")
+    new_summary = make_summary(constraints=f"- {new}")
+    assert verdict_of(old_summary, new_summary, old)[0] == "changed"
