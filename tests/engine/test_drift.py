@@ -361,3 +361,15 @@ def test_a_rule_turned_round_is_changed(old: str, new: str) -> None:
     old_summary = make_summary(constraints=f"- {old}")
     new_summary = make_summary(constraints=f"- {new}")
     assert verdict_of(old_summary, new_summary, old)[0] == "changed"
+
+
+def test_a_name_still_stated_as_a_segment_of_a_route_is_kept() -> None:
+    old = make_summary(
+        critical="- Endpoint id: `we_77Hq`\n- Replay with `POST /v1/endpoints/we_77Hq/replay`."
+    )
+    new = make_summary(critical="- Replay with `POST /v1/endpoints/we_77Hq/replay`.")
+    assert verdict_of(old, new, "we_77Hq")[0] == "kept"
+    # Part of a segment is another name.
+    old = make_summary(critical="- Endpoint id: `we_77`\n- Replay `POST /v1/we_77Hq/replay`.")
+    new = make_summary(critical="- Replay `POST /v1/we_77Hq/replay`.")
+    assert verdict_of(old, new, "we_77")[0] == "lost"
