@@ -97,6 +97,14 @@ _ROOTS = frozenset(
     }
 )  # fmt: skip
 _BACKTICK = re.compile(r"(?<!`)`([^`\n]{1,200})`(?!`)")
+# "`WARNING: DATA RACE` ... `Write at 0x... by goroutine 41`": code spans joined by an
+# ellipsis are one output quoted with its middle left out, so one fact.
+_ELIDED = re.compile(r"(?<!`)`[^`\n]{1,200}`(?:[ \t]*+(?:\.\.\.|…)[ \t]*+`[^`\n]{1,200}`){1,20}+")
+# Code that quotes an error rather than naming a thing: "error: ...", "panic: ...", a Rust
+# "thread 'main' panicked at ...".
+_ERROR_TEXT = re.compile(
+    r"(?:error|fatal|panic)(?:\[[\w-]{1,20}\])?:|[^\n]{0,100}?\bpanicked at\b", re.I
+)
 _COMMAND_START = re.compile(r"(?:\$ )?(?:\./|sudo )?[a-z][\w.+-]*+ ")
 _JSON_COMMAND = re.compile(r"\"(?:command|cmd)\": ?\"((?:[^\"\\\n]|\\.){1,300})\"")
 # ``ValueError: message`` / ``json.decoder.JSONDecodeError``: the name must end in Error or
@@ -356,6 +364,10 @@ class _Scan:
                 yield match.start(), match.end(), "path", value
 
     def backticked(self) -> Iterator[Span]:
+        for match in limited(_ELIDED.finditer(self.text)):
+            parts = [part.strip() for part in _BACKTICK.findall(match.group())]
+            kind = "error" if any(_ERROR_TEXT.match(part) for part in parts) else "identifier"
+            yield match.start(), match.end(), kind, " … ".join(parts)[:MAX_VALUE_CHARS]
         for match in limited(_BACKTICK.finditer(self.text)):
             content = match.group(1).strip()
             if not any(char.isalpha() for char in content):
@@ -368,7 +380,10 @@ class _Scan:
                 continue
             if _NUMBER.fullmatch(content) or _VERSION.fullmatch(content):
                 continue
-            kind = "command" if _COMMAND_START.match(content) else "identifier"
+            if _ERROR_TEXT.match(content):
+                kind = "error"
+            else:
+                kind = "command" if _COMMAND_START.match(content) else "identifier"
             yield match.start(), match.end(), kind, content
         for match in limited(_JSON_COMMAND.finditer(self.text)):
             command = unescape(match.group(1)).split("\n", 1)[0].strip()

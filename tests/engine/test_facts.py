@@ -182,3 +182,31 @@ def test_failure_lines_are_errors_a_program_printed() -> None:
         "Not an error: just prose.\n"
     )
     assert failure_lines(text) == ((0, 0), (3, 3), (4, 4), (5, 7))
+
+
+def kinds_and_values(critical: str) -> list[tuple[str, str]]:
+    facts = extract_facts(make_summary(critical=critical))
+    return [(fact.kind, fact.value) for fact in facts if fact.section == "Critical Context"]
+
+
+def test_code_spans_joined_by_an_ellipsis_are_one_quoted_output() -> None:
+    assert kinds_and_values("- Race: `WARNING: DATA RACE` ... `Write at 0x1f by goroutine 4`") == [
+        ("identifier", "WARNING: DATA RACE … Write at 0x1f by goroutine 4")
+    ]
+    # Spans joined by words are two things.
+    assert kinds_and_values("- Flags: `--dry-run` and `--force`") == [
+        ("identifier", "--dry-run"),
+        ("identifier", "--force"),
+    ]
+
+
+def test_quoted_error_text_is_an_error_not_a_command() -> None:
+    panic = "thread 'main' panicked at 'called Option::unwrap() on a None value', src/a.rs:9"
+    assert kinds_and_values(f"- Crash: `{panic}`") == [("error", panic)]
+    assert kinds_and_values("- Logs: `error: cannot connect to db-01`") == [
+        ("error", "error: cannot connect to db-01")
+    ]
+    # A command that mentions errors is still a command.
+    assert kinds_and_values("- Check: `grep error /var/log/app.log`") == [
+        ("command", "grep error /var/log/app.log")
+    ]
