@@ -373,3 +373,15 @@ def test_a_name_still_stated_as_a_segment_of_a_route_is_kept() -> None:
     old = make_summary(critical="- Endpoint id: `we_77`\n- Replay `POST /v1/we_77Hq/replay`.")
     new = make_summary(critical="- Replay `POST /v1/we_77Hq/replay`.")
     assert verdict_of(old, new, "we_77")[0] == "lost"
+
+
+def test_an_error_of_a_finished_step_is_not_condensed_into_a_paraphrase() -> None:
+    old = make_summary(
+        done="- Fixed the crash `panic: nil map write in cache.Store` in `cache.Store`."
+    )
+    new = make_summary(done="- Fixed the nil map crash in `cache.Store`.")
+    assert verdict_of(old, new, "panic: nil map write in cache.Store")[0] == "lost"
+    # The other details of the step are condensed as before.
+    old = make_summary(done="- Fixed the crash in `cache.Store` (seen under `GOMAXPROCS=1`).")
+    new = make_summary(done="- Fixed the crash in `cache.Store`.")
+    assert verdict_of(old, new, "GOMAXPROCS=1")[0] == "condensed"
