@@ -136,7 +136,7 @@ _MONEY = re.compile(r"(?<![\w.])[$€£]\d{1,3}(?:,\d{3})*+(?:\.\d\d)?(?![\d.,]\
 _VERSION = re.compile(r"(?<![\w.])(?:[vV]\d++(?:\.\d++)*+|\d++(?:\.\d++){2,}+)(?![\w.]\w)")
 # "Python 3.12", "PostgreSQL 15": a version after a product name.
 _NAMED_VERSION = re.compile(
-    r"\b(?P<name>[A-Z][\w+#-]{1,30}) (?P<v>\d{1,4}(?:\.\d{1,4}){0,3})(?![\w.%]|\.\d| ?[x\u00d7])"
+    r"\b(?P<name>[A-Z][\w+#-]{1,30}) (?P<v>\d{1,4}(?:\.\d{1,4}){0,3})(?![\w%]|\.\w| ?[x\u00d7])"
 )
 _DATE = re.compile(r"(?<![\w-])\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d)?Z?)?(?![\w-])")
 _TIME = re.compile(r"(?<![\w:.])\d{1,2}:\d\d(?: ?[ap]m)?(?![\w:])", re.IGNORECASE)

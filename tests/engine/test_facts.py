@@ -210,3 +210,11 @@ def test_quoted_error_text_is_an_error_not_a_command() -> None:
     assert kinds_and_values("- Check: `grep error /var/log/app.log`") == [
         ("command", "grep error /var/log/app.log")
     ]
+
+
+def test_a_version_at_the_end_of_a_sentence_is_a_version() -> None:
+    assert kinds_and_values("- Runs on PostgreSQL 15.4.") == [("number", "15.4")]
+    # Followed by more of a number, it is part of something else.
+    assert kinds_and_values("- Runs on PostgreSQL 15.4.x builds.") == [
+        ("note", "Runs on PostgreSQL 15.4.x builds.")
+    ]
