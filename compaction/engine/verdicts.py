@@ -74,6 +74,8 @@ _CLAIMS = frozenset({"decision", "constraint", "preference"})
 _NUMERAL = re.compile(r"\d[\d.,:]*\d|\d")
 _DONE = "Done"
 _IN_PROGRESS = "In Progress"
+#: A date or a time of day (not an amount, a size or a version).
+_WHEN = re.compile(r"\d{4}-\d\d-\d\d(?:[t ]\d\d:\d\d(?::\d\d)?z?)?|\d{1,2}:\d\d(?: ?[ap]m)?", re.I)
 _DATE_TIME = re.compile(r"(\d{4}-\d\d-\d\d)[T ]\d\d:\d\d")
 
 
@@ -183,6 +185,12 @@ class _Judge:
         qualified = self.requalified(fact)
         if qualified is not None:
             return Verdict(fact, "reworded", qualified.value, f"written as {qualified.value}")
+        if fact.section == _IN_PROGRESS and _WHEN.fullmatch(fact.key):
+            # A step's due date or booked slot is its plan; once the step is done, the Done
+            # item tells when it happened ("due 2025-11-21" → "sent on 2025-11-20").
+            finished = self.finished(fact)
+            if finished is not None:
+                return Verdict(fact, "condensed", finished, _arrow(fact.section, _DONE))
         replacement = self.replacement(fact)
         if replacement is not None:
             return Verdict(

@@ -385,3 +385,16 @@ def test_an_error_of_a_finished_step_is_not_condensed_into_a_paraphrase() -> Non
     old = make_summary(done="- Fixed the crash in `cache.Store` (seen under `GOMAXPROCS=1`).")
     new = make_summary(done="- Fixed the crash in `cache.Store`.")
     assert verdict_of(old, new, "GOMAXPROCS=1")[0] == "condensed"
+
+
+def test_the_due_date_of_a_step_that_got_done_gives_way_to_when_it_was_done() -> None:
+    old = make_summary(in_progress="- Cover letter for Acme Maps, due 2025-11-21.")
+    new = make_summary(done="- Acme Maps cover letter sent on 2025-11-20.")
+    assert verdict_of(old, new, "2025-11-21") == ("condensed", "In Progress → Done")
+    # Still in progress, the date moved: a new value.
+    new = make_summary(in_progress="- Cover letter for Acme Maps, due 2025-11-24.")
+    assert verdict_of(old, new, "2025-11-21")[0] == "changed"
+    # Only dates and times: a version is no plan.
+    old = make_summary(in_progress="- Upgrading the Acme cluster to PostgreSQL 15.4.")
+    new = make_summary(done="- Upgraded the Acme cluster to PostgreSQL 16.1.")
+    assert verdict_of(old, new, "15.4")[0] == "changed"
