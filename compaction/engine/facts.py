@@ -152,6 +152,12 @@ _NAME = re.compile(
     r"|[a-z_]\w*+(?:\.[a-z_]\w*+)++\(\)"  # module.function()
     r")(?![\w/-]|\.\w)"
 )
+# A person named with a title ("Dr. Albers", "Frau Yilmaz"): someone the user deals with.
+# Names without a title are not told from product and company names, so they are left out.
+_TITLED_NAME = re.compile(
+    r"\b(?:Mr|Mrs|Ms|Mx|Dr|Prof|Frau|Herr|Mme|Mlle|Sr|Sra)\.? [A-Z][\w'-]{1,30}"
+    r"(?: [A-Z][\w'-]{1,30})?"
+)
 SIMPLE_TOKEN = re.compile(r"[\w.~/@+-]++")
 # A document type declaration is markup: its "HTML 4.01" is no version, its //EN no path.
 _DOCTYPE = re.compile(r"<!DOCTYPE[^>\n]{0,500}>|\"-//[^\"\n]{0,300}\"", re.IGNORECASE)
@@ -392,6 +398,8 @@ class _Scan:
 
     def names(self) -> Iterator[Span]:
         for match in limited(_NAME.finditer(self.text)):
+            yield match.start(), match.end(), "identifier", match.group()
+        for match in limited(_TITLED_NAME.finditer(self.text)):
             yield match.start(), match.end(), "identifier", match.group()
 
     def errors(self) -> Iterator[Span]:

@@ -218,3 +218,14 @@ def test_a_version_at_the_end_of_a_sentence_is_a_version() -> None:
     assert kinds_and_values("- Runs on PostgreSQL 15.4.x builds.") == [
         ("note", "Runs on PostgreSQL 15.4.x builds.")
     ]
+
+
+def test_a_person_named_with_a_title_is_a_fact() -> None:
+    assert kinds_and_values("- Clinic: ask Frau Yilmaz; the prescription is from Dr. Albers") == [
+        ("identifier", "Frau Yilmaz"),
+        ("identifier", "Dr. Albers"),
+    ]
+    # Capitalised words without a title may be a product or a company: no fact.
+    assert kinds_and_values("- Ask Orbital Maps about the Drive folder") == [
+        ("note", "Ask Orbital Maps about the Drive folder")
+    ]
