@@ -132,7 +132,14 @@ _NUMBER = re.compile(
     r"(?:(?P<x>[x\u00d7])|[ \t]?(?P<u>" + _UNITS + r"))(?![\w/])",
     re.IGNORECASE,
 )
-_MONEY = re.compile(r"(?<![\w.])[$€£]\d{1,3}(?:,\d{3})*+(?:\.\d\d)?(?![\d.,]\d)")
+# "$1,130", "€28k", "EUR 1,450": an amount with its currency, thousands separators and
+# magnitude ("k", "M", "bn") included, so that "~€28k" is not the number 28.
+_MONEY = re.compile(
+    r"(?<![\w.])(?:[$€£]|(?:EUR|USD|GBP|CHF|JPY|CAD|AUD) ?)\d{1,3}(?:,\d{3})*+(?:\.\d\d)?"
+    r"(?:[kKM]|bn)?(?![\d.,]\d|\w)"
+)
+# Words that make "Osterstraße 12" an address, not a product and its version.
+_STREETS = ("straße", "strasse", "street", "road", "weg", "gasse", "platz", "allee", "avenue")
 _VERSION = re.compile(r"(?<![\w.])(?:[vV]\d++(?:\.\d++)*+|\d++(?:\.\d++){2,}+)(?![\w.]\w)")
 # "Python 3.12", "PostgreSQL 15": a version after a product name.
 _NAMED_VERSION = re.compile(
@@ -426,6 +433,8 @@ class _Scan:
             for match in limited(pattern.finditer(self.text)):
                 yield match.start(), match.end(), "number", match.group()
         for match in limited(_NAMED_VERSION.finditer(self.text)):
+            if match["name"].lower().endswith(_STREETS):
+                continue
             if "." in match["v"] or len(match["v"]) <= 2:
                 yield match.start("v"), match.end("v"), "number", match["v"]
 

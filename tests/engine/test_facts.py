@@ -229,3 +229,13 @@ def test_a_person_named_with_a_title_is_a_fact() -> None:
     assert kinds_and_values("- Ask Orbital Maps about the Drive folder") == [
         ("note", "Ask Orbital Maps about the Drive folder")
     ]
+
+
+def test_amounts_keep_their_currency_separators_and_magnitude() -> None:
+    assert kinds_and_values("- Gap ~€28k; fee EUR 1,450; saves $1,130/month") == [
+        ("number", "€28k"),
+        ("number", "EUR 1,450"),
+        ("number", "$1,130"),
+    ]
+    # A street number is no version of the street; a product's version still is.
+    assert kinds_and_values("- Office at Osterstraße 12, runs Python 3.12") == [("number", "3.12")]
