@@ -4,9 +4,11 @@ reports (``lost`` + ``changed``), no moved or reworded fact reported, one report
 ``tuning`` is the set the engine's rules were first written against. ``heldout`` and
 ``heldout2`` were written after those rules were settled and measured blind at first; on
 2026-11-23 their failures were used to tune general rules, so they are now tuning data too
-and a fresh blind set is needed for a held-out figure. ``heldout3`` is that set: written
-on 2026-11-23 by someone who read neither the engine's rules nor its output, measured once
-after the rules above were added, and never used to change them. Print the figures with
+and a fresh blind set is needed for a held-out figure. ``heldout3`` was that set: written
+on 2026-11-23 by someone who read neither the engine's rules nor its output and measured
+blind once (precision 0.628, recall 0.794); later on 2026-11-23 its failures were used to
+tune general rules, so it is tuning data now as well. A held-out figure needs a new blind
+set (being written). Print the figures with
 ``pytest tests/engine/test_drift_labelled.py -s``.
 """
 
@@ -23,23 +25,31 @@ SETS = {
     "heldout2": heldout2.CASES,
     "heldout3": heldout3.CASES,
 }
-#: Sets no rule was written against: their floors are their first run, so a regression
-#: fails and the gap to the issue's target stays in sight rather than tuned away.
-BLIND = {"heldout3"}
-#: The issue's target, now required of every set. First (blind) runs, kept for the record:
-#: heldout measured precision 0.857, recall 0.923 (a condensed Done date, a dropped promise
-#: of an item that moved, an inserted "CH" read as a rewording); heldout2 precision 0.786,
-#: recall 1.000 (a condensed Done item's identifier read as changed, a task that moved to
-#: Done in other words, "Write" / "Writing" read as a swapped word). Rules for each were
-#: added on 2026-11-22 ("Write" / "Writing") and 2026-11-23 (the rest), after which both
-#: measure precision 1.000, recall 1.000: figures on data used for tuning, not held-out ones.
-#: heldout3, first and only run (2026-11-23): precision 0.628 (27/43), recall 0.794
+#: Sets written blind, with labels that name what the author saw rather than the facts the
+#: engine extracts (a step holding a path is no fact of its own): such a label may name no
+#: fact, and is then the engine's miss if it is lost or changed.
+WRITTEN_BLIND = {"heldout3"}
+#: No set here is blind any more (a blind set gets a floor at its first run, so that a
+#: regression fails and the gap to the target stays in sight rather than tuned away).
+#: The issue's target, required of every set that reaches it. First (blind) runs, kept for
+#: the record: heldout measured precision 0.857, recall 0.923 (a condensed Done date, a
+#: dropped promise of an item that moved, an inserted "CH" read as a rewording); heldout2
+#: precision 0.786, recall 1.000 (a condensed Done item's identifier read as changed, a task
+#: that moved to Done in other words, "Write" / "Writing" read as a swapped word). Rules for
+#: each were added on 2026-11-22 ("Write" / "Writing") and 2026-11-23 (the rest), after
+#: which both measure precision 1.000, recall 1.000: figures on data used for tuning, not
+#: held-out ones.
+#: heldout3, first and only blind run (2026-11-23): precision 0.628 (27/43), recall 0.794
 #: (27/34), 7 moved or reworded facts reported. What it found: names, phone numbers and
 #: reminders are no facts to the extractor (7 lost labels never seen), constraints and
 #: preferences reworded more freely than the rules allow read as changed or lost, dates of a
 #: rescheduled item read as changed, a raw error line and a command kept in other words.
+#: Used to tune rules on 2026-11-23 (double negations and reasons in a rule's sense, names
+#: in routes, quoted errors and elided output, plan dates of a finished step, titled names,
+#: amounts read whole); it then measures precision 0.784 (29/37), recall 0.853 (29/34), 3
+#: moved or reworded facts reported: tuned-on figures, short of the target, so its floor.
 TARGET = {"tuning": 0.95, "heldout": 0.95, "heldout2": 0.95}
-FLOOR = {"heldout3": {"precision": 0.62, "recall": 0.79, "kept_reported_lost": 7}}
+FLOOR = {"heldout3": {"precision": 0.78, "recall": 0.85, "kept_reported_lost": 3}}
 DOMAINS = {"coding", "operations", "data work", "customer support", "personal assistance"}
 
 
@@ -48,9 +58,9 @@ def test_labelled_set_is_well_formed(name: str) -> None:
     cases: tuple[Case, ...] = SETS[name]
     assert {case.domain for case in cases} == DOMAINS
     assert len({case.name for case in cases}) == len(cases)
-    # Every label names exactly one fact of its old version (a blind set's label may name
-    # none the engine extracts: that is its miss).
-    assert label_problems(cases, unseen_facts=name in BLIND) == []
+    # Every label names exactly one fact of its old version (a label of a set written blind
+    # may name none the engine extracts: that is its miss).
+    assert label_problems(cases, unseen_facts=name in WRITTEN_BLIND) == []
 
 
 @pytest.mark.parametrize("name", sorted(SETS))
@@ -58,7 +68,7 @@ def test_precision_and_recall_of_lost_and_changed(name: str) -> None:
     scores = evaluate(SETS[name])
     print("\n" + scores.line(name))
     assert scores.labels >= (20 if name == "tuning" else 10)
-    if name in BLIND:
+    if name in FLOOR:
         floor = FLOOR[name]
         assert len(scores.kept_reported_lost) <= floor["kept_reported_lost"]
         assert scores.duplicates == [], "a fact was reported more than once"
