@@ -7,16 +7,16 @@ reports (``lost`` + ``changed``), no moved or reworded fact reported, one report
 and a fresh blind set is needed for a held-out figure. ``heldout3`` was that set: written
 on 2026-11-23 by someone who read neither the engine's rules nor its output and measured
 blind once (precision 0.628, recall 0.794); later on 2026-11-23 its failures were used to
-tune general rules, so it is tuning data now as well. A held-out figure needs a new blind
-set (being written). Print the figures with
-``pytest tests/engine/test_drift_labelled.py -s``.
+tune general rules, so it is tuning data now as well. ``heldout4`` is the blind set now:
+written on 2026-11-23 the same way, measured once after those rules, never used to change
+them. Print the figures with ``pytest tests/engine/test_drift_labelled.py -s``.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from tests.engine.labelled import heldout, heldout2, heldout3, tuning
+from tests.engine.labelled import heldout, heldout2, heldout3, heldout4, tuning
 from tests.support.drift_eval import Case, evaluate, label_problems
 
 SETS = {
@@ -24,13 +24,14 @@ SETS = {
     "heldout": heldout.CASES,
     "heldout2": heldout2.CASES,
     "heldout3": heldout3.CASES,
+    "heldout4": heldout4.CASES,
 }
 #: Sets written blind, with labels that name what the author saw rather than the facts the
 #: engine extracts (a step holding a path is no fact of its own): such a label may name no
 #: fact, and is then the engine's miss if it is lost or changed.
-WRITTEN_BLIND = {"heldout3"}
-#: No set here is blind any more (a blind set gets a floor at its first run, so that a
-#: regression fails and the gap to the target stays in sight rather than tuned away).
+WRITTEN_BLIND = {"heldout3", "heldout4"}
+#: A set no rule was written against gets a floor at its first run, so that a regression
+#: fails and the gap to the target stays in sight rather than tuned away.
 #: The issue's target, required of every set that reaches it. First (blind) runs, kept for
 #: the record: heldout measured precision 0.857, recall 0.923 (a condensed Done date, a
 #: dropped promise of an item that moved, an inserted "CH" read as a rewording); heldout2
@@ -49,7 +50,17 @@ WRITTEN_BLIND = {"heldout3"}
 #: amounts read whole); it then measures precision 0.784 (29/37), recall 0.853 (29/34), 3
 #: moved or reworded facts reported: tuned-on figures, short of the target, so its floor.
 TARGET = {"tuning": 0.95, "heldout": 0.95, "heldout2": 0.95}
-FLOOR = {"heldout3": {"precision": 0.78, "recall": 0.85, "kept_reported_lost": 3}}
+#: heldout4, first and only run (2026-11-23, after the rules above): precision 0.625 (20/32),
+#: recall 0.625 (20/32), 3 moved or reworded facts reported, one error line reported as
+#: two facts. What it found: a phone number, a fingerprint, an untitled person and a
+#: company are no facts to the extractor; a changed trip length, date or contact is judged
+#: on a shorter fact than the labelled span (reported, but as another fact: a miss and a
+#: false positive); rules with an exception ("not possible for a wildcard", "not on a
+#: weekend") read as reversed; an email address that left with its person reported lost.
+FLOOR = {
+    "heldout3": {"precision": 0.78, "recall": 0.85, "kept_reported_lost": 3, "duplicates": 0},
+    "heldout4": {"precision": 0.62, "recall": 0.62, "kept_reported_lost": 3, "duplicates": 1},
+}
 DOMAINS = {"coding", "operations", "data work", "customer support", "personal assistance"}
 
 
@@ -71,7 +82,7 @@ def test_precision_and_recall_of_lost_and_changed(name: str) -> None:
     if name in FLOOR:
         floor = FLOOR[name]
         assert len(scores.kept_reported_lost) <= floor["kept_reported_lost"]
-        assert scores.duplicates == [], "a fact was reported more than once"
+        assert len(scores.duplicates) <= floor["duplicates"], scores.duplicates
         assert scores.recall >= floor["recall"], scores.missed
         assert scores.precision >= floor["precision"], scores.false_positives
         return
