@@ -9,7 +9,8 @@ Kinds:
 
 - atoms, found anywhere: ``url``, ``path``, ``command`` (a backticked shell command),
   ``error``, ``identifier`` (backticked names, snake_case / SCREAMING_CASE names, ticket ids,
-  host names) and ``number`` (a number with its unit, a version, a date, a time, a port);
+  host names) and ``number`` (a number with its unit, an amount, a version, a date, a time,
+  a port: ``compaction.engine.quantities``);
 - items of a summary: a bullet of Constraints & Preferences is a ``constraint`` or a
   ``preference`` and one of Key Decisions a ``decision`` (the atoms they name are their
   *anchors*, not facts of their own); a bullet of Progress or Next Steps that names no atom
@@ -34,6 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from compaction.engine.outline import Outline, item_key, items, outline
+from compaction.engine.quantities import Span, is_number, number_key, number_spans
 
 #: Facts found anywhere in a text.
 ATOM_KINDS: tuple[str, ...] = ("url", "path", "command", "error", "identifier", "number")
@@ -121,33 +123,6 @@ _GENERIC_ERROR = re.compile(
     r"(?<![\w.-])(?:error|fatal|panic)(?:\[[\w-]{1,20}\])?:[ \t]*+[^\n]{1,300}", re.IGNORECASE
 )
 _HTTP_ERROR = re.compile(r"(?<![\w.])(?:HTTP )?[45]\d\d (?:[A-Z][a-z]++ ?){1,4}(?=[\s.,;)]|$)")
-_UNITS = (
-    "%|ms|µs|ns|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?|months?|years?|"
-    "[KMGT]i?B|bytes?|tokens?|chars?|characters?|retries|retry|attempts?|workers?|threads?|"
-    "requests?|connections?|replicas?|nodes?|cores?|px|rpm|qps|rps|req/s|GHz|MHz|USD|EUR|GBP|"
-    "kg|km|mg|ml|pt|em"
-)
-_NUMBER = re.compile(
-    r"(?<![\w.,])(?P<n>\d{1,3}(?:,\d{3})++(?:\.\d++)?|\d++(?:\.\d++)?)"
-    r"(?:(?P<x>[x\u00d7])|[ \t]?(?P<u>" + _UNITS + r"))(?![\w/])",
-    re.IGNORECASE,
-)
-# "$1,130", "€28k", "EUR 1,450": an amount with its currency, thousands separators and
-# magnitude ("k", "M", "bn") included, so that "~€28k" is not the number 28.
-_MONEY = re.compile(
-    r"(?<![\w.])(?:[$€£]|(?:EUR|USD|GBP|CHF|JPY|CAD|AUD) ?)\d{1,3}(?:,\d{3})*+(?:\.\d\d)?"
-    r"(?:[kKM]|bn)?(?![\d.,]\d|\w)"
-)
-# Words that make "Osterstraße 12" an address, not a product and its version.
-_STREETS = ("straße", "strasse", "street", "road", "weg", "gasse", "platz", "allee", "avenue")
-_VERSION = re.compile(r"(?<![\w.])(?:[vV]\d++(?:\.\d++)*+|\d++(?:\.\d++){2,}+)(?![\w.]\w)")
-# "Python 3.12", "PostgreSQL 15": a version after a product name.
-_NAMED_VERSION = re.compile(
-    r"\b(?P<name>[A-Z][\w+#-]{1,30}) (?P<v>\d{1,4}(?:\.\d{1,4}){0,3})(?![\w%]|\.\w| ?[x\u00d7])"
-)
-_DATE = re.compile(r"(?<![\w-])\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d)?Z?)?(?![\w-])")
-_TIME = re.compile(r"(?<![\w:.])\d{1,2}:\d\d(?: ?[ap]m)?(?![\w:])", re.IGNORECASE)
-_PORT = re.compile(r"\bport[ :=]{1,3}\d{2,5}\b", re.IGNORECASE)
 _NAME = re.compile(
     r"(?<![\w./-])(?:"
     r"[\w.+-]{1,64}@[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){1,4}"  # e-mail addresses
@@ -178,24 +153,6 @@ _PREFERENCE = re.compile(
     r"hates?|style|tone)\b",
     re.IGNORECASE,
 )
-_UNIT_CANON = {
-    "sec": "s",
-    "secs": "s",
-    "second": "s",
-    "seconds": "s",
-    "mins": "min",
-    "minute": "min",
-    "minutes": "min",
-    "hr": "h",
-    "hrs": "h",
-    "hour": "h",
-    "hours": "h",
-    "µs": "us",
-    "\u00d7": "x",  # the multiplication sign
-    "retries": "retry",
-    "character": "char",
-    "characters": "char",
-}
 
 
 # ----------------------------------------------------------------------------- facts
@@ -263,20 +220,6 @@ def path_key(value: str) -> str:
     return base.rstrip("/") or base
 
 
-def _number_key(value: str) -> str:
-    match = _NUMBER.fullmatch(value.strip())
-    if match is None:
-        return collapse(value.lower())
-    number = match["n"].replace(",", "")
-    unit = (match["x"] or match["u"]).lower()
-    unit = _UNIT_CANON.get(unit, unit)
-    if unit.endswith("ies") and len(unit) > 4:
-        unit = unit[:-3] + "y"
-    elif unit.endswith("s") and len(unit) > 3:
-        unit = unit[:-1]
-    return f"{number}{unit}" if unit in ("x", "%") else f"{number} {unit}"
-
-
 def _error_key(value: str) -> str:
     failed = _FAILED.match(value)
     if failed is not None:
@@ -299,7 +242,7 @@ def normalize_key(kind: str, value: str) -> str:
     if kind == "error":
         return _error_key(value)
     if kind == "number":
-        return _number_key(value)
+        return number_key(value)
     return item_key(value)
 
 
@@ -346,7 +289,6 @@ def limited(matches: Iterator[re.Match[str]]) -> Iterator[re.Match[str]]:
 
 
 #: One occurrence of an atom: (start, end, kind, value).
-Span = tuple[int, int, str, str]
 
 
 class _Scan:
@@ -391,7 +333,7 @@ class _Scan:
                 continue
             if not any(char.isspace() for char in content) and path_value(content):
                 continue
-            if _NUMBER.fullmatch(content) or _VERSION.fullmatch(content):
+            if is_number(content):
                 continue
             if _ERROR_TEXT.match(content):
                 kind = "error"
@@ -429,14 +371,7 @@ class _Scan:
         yield from found
 
     def numbers(self) -> Iterator[Span]:
-        for pattern in (_NUMBER, _MONEY, _VERSION, _DATE, _TIME, _PORT):
-            for match in limited(pattern.finditer(self.text)):
-                yield match.start(), match.end(), "number", match.group()
-        for match in limited(_NAMED_VERSION.finditer(self.text)):
-            if match["name"].lower().endswith(_STREETS):
-                continue
-            if "." in match["v"] or len(match["v"]) <= 2:
-                yield match.start("v"), match.end("v"), "number", match["v"]
+        yield from number_spans(self.text, limited)
 
 
 def atom_spans(text: str, kinds: Sequence[str] = ATOM_KINDS) -> list[tuple[Span, str]]:
