@@ -9,7 +9,8 @@ Kinds:
 
 - atoms, found anywhere: ``url``, ``path``, ``command`` (a backticked shell command),
   ``error``, ``identifier`` (backticked names, snake_case / SCREAMING_CASE names, ticket ids,
-  host names) and ``number`` (a number with its unit, a version, a date, a time, a port);
+  host names) and ``number`` (a number with its unit, an amount, a version, a date, a time,
+  a port: ``compaction.engine.quantities``);
 - items of a summary: a bullet of Constraints & Preferences is a ``constraint`` or a
   ``preference`` and one of Key Decisions a ``decision`` (the atoms they name are their
   *anchors*, not facts of their own); a bullet of Progress or Next Steps that names no atom
@@ -34,6 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from compaction.engine.outline import Outline, item_key, items, outline
+from compaction.engine.quantities import Span, is_number, number_key, number_spans
 
 #: Facts found anywhere in a text.
 ATOM_KINDS: tuple[str, ...] = ("url", "path", "command", "error", "identifier", "number")
@@ -97,6 +99,14 @@ _ROOTS = frozenset(
     }
 )  # fmt: skip
 _BACKTICK = re.compile(r"(?<!`)`([^`\n]{1,200})`(?!`)")
+# "`WARNING: DATA RACE` ... `Write at 0x... by goroutine 41`": code spans joined by an
+# ellipsis are one output quoted with its middle left out, so one fact.
+_ELIDED = re.compile(r"(?<!`)`[^`\n]{1,200}`(?:[ \t]*+(?:\.\.\.|…)[ \t]*+`[^`\n]{1,200}`){1,20}+")
+# Code that quotes an error rather than naming a thing: "error: ...", "panic: ...", a Rust
+# "thread 'main' panicked at ...".
+_ERROR_TEXT = re.compile(
+    r"(?:error|fatal|panic)(?:\[[\w-]{1,20}\])?:|[^\n]{0,100}?\bpanicked at\b", re.I
+)
 _COMMAND_START = re.compile(r"(?:\$ )?(?:\./|sudo )?[a-z][\w.+-]*+ ")
 _JSON_COMMAND = re.compile(r"\"(?:command|cmd)\": ?\"((?:[^\"\\\n]|\\.){1,300})\"")
 # ``ValueError: message`` / ``json.decoder.JSONDecodeError``: the name must end in Error or
@@ -113,26 +123,6 @@ _GENERIC_ERROR = re.compile(
     r"(?<![\w.-])(?:error|fatal|panic)(?:\[[\w-]{1,20}\])?:[ \t]*+[^\n]{1,300}", re.IGNORECASE
 )
 _HTTP_ERROR = re.compile(r"(?<![\w.])(?:HTTP )?[45]\d\d (?:[A-Z][a-z]++ ?){1,4}(?=[\s.,;)]|$)")
-_UNITS = (
-    "%|ms|µs|ns|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?|months?|years?|"
-    "[KMGT]i?B|bytes?|tokens?|chars?|characters?|retries|retry|attempts?|workers?|threads?|"
-    "requests?|connections?|replicas?|nodes?|cores?|px|rpm|qps|rps|req/s|GHz|MHz|USD|EUR|GBP|"
-    "kg|km|mg|ml|pt|em"
-)
-_NUMBER = re.compile(
-    r"(?<![\w.,])(?P<n>\d{1,3}(?:,\d{3})++(?:\.\d++)?|\d++(?:\.\d++)?)"
-    r"(?:(?P<x>[x\u00d7])|[ \t]?(?P<u>" + _UNITS + r"))(?![\w/])",
-    re.IGNORECASE,
-)
-_MONEY = re.compile(r"(?<![\w.])[$€£]\d{1,3}(?:,\d{3})*+(?:\.\d\d)?(?![\d.,]\d)")
-_VERSION = re.compile(r"(?<![\w.])(?:[vV]\d++(?:\.\d++)*+|\d++(?:\.\d++){2,}+)(?![\w.]\w)")
-# "Python 3.12", "PostgreSQL 15": a version after a product name.
-_NAMED_VERSION = re.compile(
-    r"\b(?P<name>[A-Z][\w+#-]{1,30}) (?P<v>\d{1,4}(?:\.\d{1,4}){0,3})(?![\w.%]|\.\d| ?[x\u00d7])"
-)
-_DATE = re.compile(r"(?<![\w-])\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d)?Z?)?(?![\w-])")
-_TIME = re.compile(r"(?<![\w:.])\d{1,2}:\d\d(?: ?[ap]m)?(?![\w:])", re.IGNORECASE)
-_PORT = re.compile(r"\bport[ :=]{1,3}\d{2,5}\b", re.IGNORECASE)
 _NAME = re.compile(
     r"(?<![\w./-])(?:"
     r"[\w.+-]{1,64}@[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){1,4}"  # e-mail addresses
@@ -143,6 +133,12 @@ _NAME = re.compile(
     r"|[a-z][a-z0-9-]*+(?:\.[a-z0-9-]++)*+\.(?:com|org|net|io|dev|app|internal|local|cloud|co)"
     r"|[a-z_]\w*+(?:\.[a-z_]\w*+)++\(\)"  # module.function()
     r")(?![\w/-]|\.\w)"
+)
+# A person named with a title ("Dr. Albers", "Frau Yilmaz"): someone the user deals with.
+# Names without a title are not told from product and company names, so they are left out.
+_TITLED_NAME = re.compile(
+    r"\b(?:Mr|Mrs|Ms|Mx|Dr|Prof|Frau|Herr|Mme|Mlle|Sr|Sra)\.? [A-Z][\w'-]{1,30}"
+    r"(?: [A-Z][\w'-]{1,30})?"
 )
 SIMPLE_TOKEN = re.compile(r"[\w.~/@+-]++")
 # A document type declaration is markup: its "HTML 4.01" is no version, its //EN no path.
@@ -157,24 +153,6 @@ _PREFERENCE = re.compile(
     r"hates?|style|tone)\b",
     re.IGNORECASE,
 )
-_UNIT_CANON = {
-    "sec": "s",
-    "secs": "s",
-    "second": "s",
-    "seconds": "s",
-    "mins": "min",
-    "minute": "min",
-    "minutes": "min",
-    "hr": "h",
-    "hrs": "h",
-    "hour": "h",
-    "hours": "h",
-    "µs": "us",
-    "\u00d7": "x",  # the multiplication sign
-    "retries": "retry",
-    "character": "char",
-    "characters": "char",
-}
 
 
 # ----------------------------------------------------------------------------- facts
@@ -242,20 +220,6 @@ def path_key(value: str) -> str:
     return base.rstrip("/") or base
 
 
-def _number_key(value: str) -> str:
-    match = _NUMBER.fullmatch(value.strip())
-    if match is None:
-        return collapse(value.lower())
-    number = match["n"].replace(",", "")
-    unit = (match["x"] or match["u"]).lower()
-    unit = _UNIT_CANON.get(unit, unit)
-    if unit.endswith("ies") and len(unit) > 4:
-        unit = unit[:-3] + "y"
-    elif unit.endswith("s") and len(unit) > 3:
-        unit = unit[:-1]
-    return f"{number}{unit}" if unit in ("x", "%") else f"{number} {unit}"
-
-
 def _error_key(value: str) -> str:
     failed = _FAILED.match(value)
     if failed is not None:
@@ -278,7 +242,7 @@ def normalize_key(kind: str, value: str) -> str:
     if kind == "error":
         return _error_key(value)
     if kind == "number":
-        return _number_key(value)
+        return number_key(value)
     return item_key(value)
 
 
@@ -325,7 +289,6 @@ def limited(matches: Iterator[re.Match[str]]) -> Iterator[re.Match[str]]:
 
 
 #: One occurrence of an atom: (start, end, kind, value).
-Span = tuple[int, int, str, str]
 
 
 class _Scan:
@@ -356,6 +319,10 @@ class _Scan:
                 yield match.start(), match.end(), "path", value
 
     def backticked(self) -> Iterator[Span]:
+        for match in limited(_ELIDED.finditer(self.text)):
+            parts = [part.strip() for part in _BACKTICK.findall(match.group())]
+            kind = "error" if any(_ERROR_TEXT.match(part) for part in parts) else "identifier"
+            yield match.start(), match.end(), kind, " … ".join(parts)[:MAX_VALUE_CHARS]
         for match in limited(_BACKTICK.finditer(self.text)):
             content = match.group(1).strip()
             if not any(char.isalpha() for char in content):
@@ -366,9 +333,12 @@ class _Scan:
                 continue
             if not any(char.isspace() for char in content) and path_value(content):
                 continue
-            if _NUMBER.fullmatch(content) or _VERSION.fullmatch(content):
+            if is_number(content):
                 continue
-            kind = "command" if _COMMAND_START.match(content) else "identifier"
+            if _ERROR_TEXT.match(content):
+                kind = "error"
+            else:
+                kind = "command" if _COMMAND_START.match(content) else "identifier"
             yield match.start(), match.end(), kind, content
         for match in limited(_JSON_COMMAND.finditer(self.text)):
             command = unescape(match.group(1)).split("\n", 1)[0].strip()
@@ -377,6 +347,8 @@ class _Scan:
 
     def names(self) -> Iterator[Span]:
         for match in limited(_NAME.finditer(self.text)):
+            yield match.start(), match.end(), "identifier", match.group()
+        for match in limited(_TITLED_NAME.finditer(self.text)):
             yield match.start(), match.end(), "identifier", match.group()
 
     def errors(self) -> Iterator[Span]:
@@ -399,12 +371,7 @@ class _Scan:
         yield from found
 
     def numbers(self) -> Iterator[Span]:
-        for pattern in (_NUMBER, _MONEY, _VERSION, _DATE, _TIME, _PORT):
-            for match in limited(pattern.finditer(self.text)):
-                yield match.start(), match.end(), "number", match.group()
-        for match in limited(_NAMED_VERSION.finditer(self.text)):
-            if "." in match["v"] or len(match["v"]) <= 2:
-                yield match.start("v"), match.end("v"), "number", match["v"]
+        yield from number_spans(self.text, limited)
 
 
 def atom_spans(text: str, kinds: Sequence[str] = ATOM_KINDS) -> list[tuple[Span, str]]:

@@ -40,6 +40,7 @@ class Mentions:
     def __init__(self, texts: Sequence[str]) -> None:
         self.texts = [unescape(text[:MAX_SCAN_CHARS]) for text in texts]
         self._tokens: set[str] | None = None
+        self._segments: set[str] | None = None
         self._raw: str | None = None
         self._lower: str | None = None
 
@@ -62,6 +63,20 @@ class Mentions:
         return self._tokens
 
     @property
+    def segments(self) -> set[str]:
+        """Whole segments of the paths, routes and URLs of the texts: a name stated in one
+        (the ``we_77Hq`` of ``/v1/endpoints/we_77Hq/replay``) is still stated."""
+        if self._segments is None:
+            self._segments = {
+                segment
+                for token in self.tokens
+                if "/" in token
+                for segment in token.split("/")
+                if segment
+            }
+        return self._segments
+
+    @property
     def raw(self) -> str:
         if self._raw is None:
             self._raw = "\n".join(self.texts)
@@ -76,10 +91,10 @@ class Mentions:
     def contains(self, fact: Fact, budget: Budget) -> bool:
         if fact.kind not in ATOM_KINDS or not fact.key:
             return False
-        if fact.kind in ("path", "url") or (
-            fact.kind == "identifier" and SIMPLE_TOKEN.fullmatch(fact.key)
-        ):
+        if fact.kind in ("path", "url"):
             return fact.key in self.tokens
+        if fact.kind == "identifier" and SIMPLE_TOKEN.fullmatch(fact.key):
+            return fact.key in self.tokens or fact.key in self.segments
         haystack = self.raw if fact.kind in ("identifier", "command") else self.lower
         return _find_word(haystack, fact.key, budget)
 

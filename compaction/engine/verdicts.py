@@ -4,10 +4,13 @@ For every fact of the old version, one verdict:
 
 - ``kept``: the new version states it (the same key, or a plain mention of the same value);
 - ``moved``: kept, but in another section (In Progress → Done, Next Steps → In Progress);
-- ``reworded``: a decision, constraint, preference, task or note said in other words;
+- ``reworded``: a decision, constraint, preference, task or note said in other words, or a
+  qualified name written with fewer qualifiers (``datetime.timezone.utc`` → ``timezone.utc``);
 - ``changed``: the same thing with a new value (a timeout from 30 s to 45 s, a new version,
-  another path for the same file, a rule turned from "always" into "never");
-- ``condensed``: a finished (Done) item folded into a broader one, as the UPDATE prompt allows;
+  another path for the same file, a rule turned from "always" into "never", a decision that
+  now names something more);
+- ``condensed``: a finished (Done) item folded into a broader one or told with less detail,
+  as the UPDATE prompt allows; also the details of an In Progress step that got done;
 - ``lost``: none of the above.
 
 Only ``lost`` and ``changed`` count toward the drift score (see ``DRIFT_SCORE_DEFINITION``).
@@ -17,8 +20,6 @@ Pure: no Django, no database. Work is bounded by ``MAX_PAIR_CHECKS``.
 
 from __future__ import annotations
 
-import difflib
-import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -33,6 +34,15 @@ from compaction.engine.facts import (
 )
 from compaction.engine.mentions import Budget, Mentions
 from compaction.engine.outline import Item, items
+from compaction.engine.wording import (
+    NAME,
+    WORD,
+    content_words,
+    dice,
+    gained_names,
+    reversed_sense,
+    swapped_word,
+)
 
 VERDICTS: tuple[str, ...] = ("kept", "moved", "reworded", "changed", "condensed", "lost")
 #: The verdicts that count toward the drift score.
@@ -59,52 +69,14 @@ FRAME_MIN = 0.5
 FORWARD_MIN = 0.5
 _STAGES = {"Next Steps": 0, "In Progress": 1, "Done": 2}
 
-_WORD = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
-_NEGATIONS = frozenset({"never", "not", "no", "don", "dont", "avoid", "without", "stop", "nor"})
-_STOPWORDS = frozenset(
-    {
-        "a", "an", "the", "and", "or", "of", "to", "in", "on", "at", "for", "by", "with",
-        "from", "into", "over", "than", "then", "that", "this", "it", "its", "is", "are",
-        "was", "were", "be", "been", "as", "so", "use", "used", "using", "instead", "must",
-        "should", "always", "also", "all", "any", "via", "per", "s", "t", "we", "our", "user",
-        "users", "agent", "they", "he", "she", "their", "his", "her", "wants", "want", "prefers",
-        "prefer", "likes", "decided", "decide", "chose", "chosen", "choose", "picked", "opted",
-        "go", "going", "keep", "kept", "now", "still", "only", "just", "will", "can", "do",
-        "does", "done", "has", "have", "had", "because", "since", "inside", "within", "after",
-        "before", "when", "which", "who", "what", "there", "here", "new", "file", "value",
-        "command", "error", "url", "need", "needs", "needed", "make", "sure", "each", "every",
-    }
-)  # fmt: skip
-_NAME = re.compile(r"(?<=\s)[A-Z][\w-]*")
+#: Items that state a rule rather than a step: a name they gain changes what they cover.
+_CLAIMS = frozenset({"decision", "constraint", "preference"})
 _NUMERAL = re.compile(r"\d[\d.,:]*\d|\d")
 _DONE = "Done"
-
-
-def _stem(word: str) -> str:
-    for suffix in ("ies", "ing", "ed", "es", "s"):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            word = word[: -len(suffix)] + ("y" if suffix == "ies" else "")
-            break
-    return word[:6]
-
-
-@functools.lru_cache(maxsize=16_384)
-def content_words(text: str) -> frozenset[str]:
-    """The stemmed content words of ``text``: what two wordings of one thing share."""
-    words = _WORD.findall(text.lower().replace("n't", " not"))
-    return frozenset(
-        _stem(word) for word in words if word not in _STOPWORDS and word not in _NEGATIONS
-    )
-
-
-def polarity(text: str) -> bool:
-    """True when ``text`` forbids or negates ("never", "do not", "avoid")."""
-    words = set(_WORD.findall(text.lower().replace("n't", " not")))
-    return bool(words & {"never", "not", "no", "avoid", "without", "nor"})
-
-
-def dice(a: frozenset[str], b: frozenset[str]) -> float:
-    return 2 * len(a & b) / (len(a) + len(b)) if a and b else 0.0
+_IN_PROGRESS = "In Progress"
+#: A date or a time of day (not an amount, a size or a version).
+_WHEN = re.compile(r"\d{4}-\d\d-\d\d(?:[t ]\d\d:\d\d(?::\d\d)?z?)?|\d{1,2}:\d\d(?: ?[ap]m)?", re.I)
+_DATE_TIME = re.compile(r"(\d{4}-\d\d-\d\d)[T ]\d\d:\d\d")
 
 
 @dataclass(frozen=True)
@@ -170,6 +142,12 @@ def _frame(fact: Fact) -> frozenset[str]:
     return content_words(fact.context) - content_words(fact.value)
 
 
+def _day_of(fact: Fact) -> str | None:
+    """The date of a date-and-time number (``2025-06-30`` of ``2025-06-30 23:59``)."""
+    match = _DATE_TIME.match(fact.key) if fact.kind == "number" else None
+    return match[1] if match else None
+
+
 def _basename(key: str) -> str:
     return key.rsplit("/", 1)[-1]
 
@@ -188,7 +166,7 @@ class _Judge:
         self.replacements = {kind: [f for f in new_only if f.kind == kind] for kind in ATOM_KINDS}
         self.used_replacements: set[tuple[str, str]] = set()
         self.used_lines: set[int] = set()
-        self.new_words = set(_WORD.findall(new.text.lower()))
+        self.new_words = set(WORD.findall(new.text.lower()))
 
     def present(self, fact: Fact) -> bool:
         return fact.ident in self.new.places or self.new.mentions.contains(fact, self.budget)
@@ -204,16 +182,73 @@ class _Judge:
             return Verdict(fact, "kept", fact.value)
         if self.new.mentions.contains(fact, self.budget):
             return Verdict(fact, "kept", fact.value)
+        qualified = self.requalified(fact)
+        if qualified is not None:
+            return Verdict(fact, "reworded", qualified.value, f"written as {qualified.value}")
+        if fact.section == _IN_PROGRESS and _WHEN.fullmatch(fact.key):
+            # A step's due date or booked slot is its plan; once the step is done, the Done
+            # item tells when it happened ("due 2025-11-21" → "sent on 2025-11-20").
+            finished = self.finished(fact)
+            if finished is not None:
+                return Verdict(fact, "condensed", finished, _arrow(fact.section, _DONE))
         replacement = self.replacement(fact)
         if replacement is not None:
             return Verdict(
                 fact, "changed", replacement.value, f"{fact.value} → {replacement.value}"
             )
+        if fact.kind == "error":
+            # A finished step may be told with less detail, but an error's words are what
+            # recognise it when it comes back: "the unwrap() panic" no longer states it.
+            return Verdict(fact, "lost")
         if fact.section == _DONE:
             broader = self.broader(fact.context)
             if broader is not None:
                 return Verdict(fact, "condensed", broader)
+            day = _day_of(fact)
+            if day is not None and day in self.new_words:
+                # A finished step told with its date but not the hour: detail condensed.
+                return Verdict(fact, "condensed", day, f"{fact.value} → {day}")
+        if fact.section == _IN_PROGRESS:
+            finished = self.finished(fact)
+            if finished is not None:
+                return Verdict(fact, "condensed", finished, _arrow(fact.section, _DONE))
         return Verdict(fact, "lost")
+
+    def finished(self, fact: Fact) -> str | None:
+        """The new Done item that the In Progress step holding ``fact`` became, if any.
+
+        A step that got done is told as a result, and the details of doing it (the wait
+        the carrier promised, the host being worked on) go the way of any condensed Done
+        detail. Only In Progress: a Next Step sharing words with a Done item may as well
+        have been dropped unfinished. The step must have left In Progress, too.
+        """
+        frame = _frame(fact)
+        if not frame:
+            return None
+        for place, item in self.new.lines:
+            if place == _IN_PROGRESS and dice(frame, content_words(item.text)) >= REWORD_MIN:
+                return None
+        for place, item in self.new.lines:
+            if place == _DONE and _forward_share(frame, content_words(item.text)) >= FORWARD_MIN:
+                return item.text
+        return None
+
+    def requalified(self, fact: Fact) -> Fact | None:
+        """The new identifier naming ``fact`` with more or fewer qualifiers, if any.
+
+        ``datetime.timezone.utc`` written ``timezone.utc`` (or the other way round) is the
+        same name, not a new value. The shorter must still be dotted so that a bare ``utc``
+        does not stand in for every qualified name ending in it.
+        """
+        if fact.kind != "identifier" or "." not in fact.key:
+            return None
+        for candidate in self.new.facts:
+            if candidate.kind != "identifier" or "." not in candidate.key:
+                continue
+            shorter, longer = sorted((fact.key, candidate.key), key=len)
+            if longer.endswith("." + shorter):
+                return candidate
+        return None
 
     def replacement(self, fact: Fact) -> Fact | None:
         frame = _frame(fact)
@@ -237,7 +272,7 @@ class _Judge:
         if not words:
             return None
         # Condensing drops wording and detail, not names: "Casa do Largo" gone is a loss.
-        names = {name.lower() for name in _NAME.findall(text)}
+        names = {name.lower() for name in NAME.findall(text)}
         minimum = CONDENSED_NAMED_MIN if names <= self.new_words else CONDENSED_MIN
         for place, item in self.new.lines:
             if place != _DONE:
@@ -280,7 +315,7 @@ class _Judge:
                 if anchors and anchors <= self.new.anchors(item.text):
                     score += 0.5 if score >= ANCHORED_REWORD_MIN else 0.0
                 elif score < REWORD_MIN and _forward(fact.section, place) and words and other:
-                    shared = len(words & other) / min(len(words), len(other))
+                    shared = _forward_share(words, other)
                     score = REWORD_MIN * shared if shared >= FORWARD_MIN else 0.0
                     score = score if score >= REWORD_MIN / 2 else 0.0
                 if score >= REWORD_MIN or (score and _forward(fact.section, place)):
@@ -310,49 +345,48 @@ class _Judge:
         if missing and added:
             note = f"{', '.join(missing)} → {', '.join(added)}"
             return Verdict(fact, "changed", item.text, note)
-        old_numbers, new_numbers = (
-            set(_NUMERAL.findall(fact.value)),
-            set(_NUMERAL.findall(item.text)),
-        )
+        # The numbers of an atom the new wording adds (a size, a setting it reports) are
+        # judged with the atoms above; here only the numbers written as words count.
+        old_numbers = set(_NUMERAL.findall(fact.value))
+        new_numbers = set(_NUMERAL.findall(_without(item.text, new_anchors - old_anchors)))
         if old_numbers - new_numbers and new_numbers - old_numbers:
             gone, came = sorted(old_numbers - new_numbers), sorted(new_numbers - old_numbers)
             return Verdict(fact, "changed", item.text, f"{', '.join(gone)} → {', '.join(came)}")
-        swapped = _swapped_word(fact.value, item.text)
+        swapped = swapped_word(fact.value, item.text)
         if swapped is not None:
             return Verdict(fact, "changed", item.text, f"{swapped[0]} → {swapped[1]}")
-        if polarity(fact.value) != polarity(item.text):
+        if reversed_sense(fact.value, item.text):
             return Verdict(fact, "changed", item.text, "the rule's sense is reversed")
+        gained = gained_names(fact.value, item.text) if fact.kind in _CLAIMS else []
+        if gained:
+            # "holidays for DE and AT" → "for DE, AT and CH": a rewording may drop detail,
+            # but a decision or rule that now names something more covers something else.
+            return Verdict(fact, "changed", item.text, f"adds {', '.join(gained)}")
         verdict = "reworded" if place == fact.section else "moved"
         note = "" if verdict == "reworded" else _arrow(fact.section, place)
         return Verdict(fact, verdict, item.text, note)
 
 
-def _swapped_word(old: str, new: str) -> tuple[str, str] | None:
-    """The one word swapped for another in an otherwise identical sentence, if that is all.
+def _without(text: str, anchors: frozenset[tuple[str, str]]) -> str:
+    """``text`` with the atoms of ``anchors`` blanked out."""
+    keys = {key for _kind, key in anchors}
+    if not keys:
+        return text
+    spans = [(span[0], span[1]) for span, key in atom_spans(text) if key in keys]
+    for start, end in reversed(spans):
+        text = text[:start] + " " * (end - start) + text[end:]
+    return text
 
-    "Claim the simplified deduction" → "Claim the regular deduction" is a new value, not a
-    rewording: a rewording moves or changes more than one word.
+
+def _forward_share(old: frozenset[str], new: frozenset[str]) -> float:
+    """The share of the shorter wording's words that a task and its moved-on wording share.
+
+    Numbers are left out: a finished task tells its outcome, not the counts and numbers of
+    the plan ("roll the role out to log-01 and log-02" → "rolled out on all three hosts").
     """
-    a, b = _WORD.findall(old.lower()), _WORD.findall(new.lower())
-    ops = [op for op in difflib.SequenceMatcher(None, a, b).get_opcodes() if op[0] != "equal"]
-    if len(ops) != 1:
-        return None
-    tag, i1, i2, j1, j2 = ops[0]
-    if tag != "replace" or i2 - i1 != 1 or j2 - j1 != 1:
-        return None
-    before, after = a[i1], b[j1]
-    if before in _STOPWORDS or after in _STOPWORDS or _inflected(before, after):
-        return None
-    return before, after
-
-
-def _inflected(a: str, b: str) -> bool:
-    """One word in two forms ("write" / "writing", "run" / "runs"): not a new value."""
-    if _stem(a) == _stem(b):
-        return True
-    shorter = min(len(a), len(b))
-    common = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), shorter)
-    return not a.isdigit() and common >= 3 and common >= shorter - 2
+    old = frozenset(word for word in old if not word.isdigit()) or old
+    new = frozenset(word for word in new if not word.isdigit()) or new
+    return len(old & new) / min(len(old), len(new)) if old and new else 0.0
 
 
 def _forward(old: str | None, new: str) -> bool:

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from compaction.engine.drift import DiffLine, compare_summaries
 from compaction.engine.facts import extract_facts
 from compaction.engine.prompts import SECTIONS
+from compaction.engine.verdicts import content_words
 from tests.support.helpers import VALID_SUMMARY
 from tests.support.summaries import make_summary, values
 
@@ -252,3 +253,148 @@ def test_one_word_in_another_form_is_a_move_not_a_new_value() -> None:
     new = make_summary(decisions="- Claim the regular home office deduction.")
     [decision] = compare_summaries(old, new).of("changed")
     assert decision.note == "simplified → regular"
+
+
+def test_forms_of_one_word_and_parts_of_a_compound_are_the_same_words() -> None:
+    assert content_words("Planned logging; copied the caches") == content_words(
+        "plan log, copy cache"
+    )
+    assert content_words("per-tenant limits") == content_words("limits per tenant")
+
+
+def verdict_of(old: str, new: str, value: str) -> tuple[str, str]:
+    [verdict] = [v for v in compare_summaries(old, new).verdicts if v.fact.value == value]
+    return verdict.verdict, verdict.note
+
+
+def test_a_step_that_got_done_is_told_by_its_result() -> None:
+    old = make_summary(in_progress="- Rolling the role out to web-01 and web-02.")
+    # Its hosts are summed up, and the numbers of what the result adds are no new values.
+    new = make_summary(
+        done="- Applied the `nginx` role (`worker_connections=4096`) on all three web hosts."
+    )
+    task = "Rolling the role out to web-01 and web-02."
+    assert verdict_of(old, new, task) == ("moved", "In Progress → Done")
+    new = make_summary(done="- Renewed the TLS certificate.")
+    assert verdict_of(old, new, task)[0] == "lost"
+
+
+def test_a_qualified_name_written_shorter_is_the_same_name() -> None:
+    old = make_summary(critical="- Settings module: `myproject.settings.production`")
+    new = make_summary(critical="- Settings module: `settings.production`")
+    assert verdict_of(old, new, "myproject.settings.production") == (
+        "reworded",
+        "written as settings.production",
+    )
+    new = make_summary(critical="- Settings module: `myproject.settings.staging`")
+    assert verdict_of(old, new, "myproject.settings.production")[0] == "changed"
+
+
+def test_a_rule_that_names_something_more_is_changed_one_that_drops_a_detail_is_not() -> None:
+    old = make_summary(decisions="- Support Chrome and Firefox for the checkout.")
+    new = make_summary(decisions="- Support Chrome, Firefox and Safari for the checkout.")
+    assert verdict_of(old, new, "Support Chrome and Firefox for the checkout.") == (
+        "changed",
+        "adds Safari",
+    )
+    old = make_summary(decisions="- Offer a refund if nothing arrives by Friday.")
+    new = make_summary(decisions="- Offer a refund now that nothing arrived.")
+    assert verdict_of(old, new, "Offer a refund if nothing arrives by Friday.")[0] == "reworded"
+
+
+def test_a_done_step_told_with_its_date_but_not_its_hour_is_condensed() -> None:
+    old = make_summary(
+        goal="Renew the certificate before 2025-06-30.",
+        done="- Confirmed the certificate expires 2025-06-30 23:59 UTC.",
+    )
+    new = make_summary(goal="Renew the certificate before 2025-06-30.", done="- Confirmed it.")
+    assert verdict_of(old, new, "2025-06-30 23:59")[0] == "condensed"
+    # Outside Done the hour is a detail the agent may need.
+    old = make_summary(critical="- The cut-over starts 2025-06-30 23:00.")
+    new = make_summary(critical="- The cut-over is on 2025-06-30.")
+    assert verdict_of(old, new, "2025-06-30 23:00")[0] == "lost"
+
+
+def test_the_details_of_a_step_that_got_done_are_condensed_with_it() -> None:
+    old = make_summary(in_progress="- Waiting for the vendor's reply (promised within 48 h).")
+    new = make_summary(done="- The vendor replied: the part ships Monday.")
+    assert verdict_of(old, new, "48 h") == ("condensed", "In Progress → Done")
+    # Still waiting: the promise was dropped from a step that is not done.
+    still = make_summary(in_progress="- Waiting for the vendor's reply.")
+    assert verdict_of(old, still, "48 h")[0] == "lost"
+    # A planned step is not known to be done because a Done item shares its words.
+    old = make_summary(next_steps="- Chase the vendor if no reply by 2025-03-07.")
+    assert verdict_of(old, new, "2025-03-07")[0] == "lost"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # A negated exception is a requirement, said either way.
+        ("Every schema change comes with a migration test.", "No schema change without a test."),
+        ("Do not merge until CI is green.", "Merge only once CI is green."),
+        (
+            "Staging is read-only unless Ana approves a change.",
+            "No changes on staging unless Ana approves.",
+        ),
+        # Reasons are not the rule: "to avoid" says why.
+        ("Batch all invoices in one run, to avoid a second fee.", "One run for all invoices."),
+        # "nothing" negates like "no".
+        ("Nothing from events after dispatch.", "No events after dispatch."),
+    ],
+)
+def test_a_rule_said_the_other_way_round_keeps_its_sense(old: str, new: str) -> None:
+    old_summary = make_summary(constraints=f"- {old}")
+    new_summary = make_summary(constraints=f"- {new}")
+    assert verdict_of(old_summary, new_summary, old)[0] == "reworded"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Always run the migration tests before merging.", "Never run the migration tests."),
+        ("Merge once CI is green.", "Do not merge once CI is green."),
+        ("Staging is read-only for the agent.", "Staging is writable for the agent."),
+    ],
+)
+def test_a_rule_turned_round_is_changed(old: str, new: str) -> None:
+    old_summary = make_summary(constraints=f"- {old}")
+    new_summary = make_summary(constraints=f"- {new}")
+    assert verdict_of(old_summary, new_summary, old)[0] == "changed"
+
+
+def test_a_name_still_stated_as_a_segment_of_a_route_is_kept() -> None:
+    old = make_summary(
+        critical="- Endpoint id: `we_77Hq`\n- Replay with `POST /v1/endpoints/we_77Hq/replay`."
+    )
+    new = make_summary(critical="- Replay with `POST /v1/endpoints/we_77Hq/replay`.")
+    assert verdict_of(old, new, "we_77Hq")[0] == "kept"
+    # Part of a segment is another name.
+    old = make_summary(critical="- Endpoint id: `we_77`\n- Replay `POST /v1/we_77Hq/replay`.")
+    new = make_summary(critical="- Replay `POST /v1/we_77Hq/replay`.")
+    assert verdict_of(old, new, "we_77")[0] == "lost"
+
+
+def test_an_error_of_a_finished_step_is_not_condensed_into_a_paraphrase() -> None:
+    old = make_summary(
+        done="- Fixed the crash `panic: nil map write in cache.Store` in `cache.Store`."
+    )
+    new = make_summary(done="- Fixed the nil map crash in `cache.Store`.")
+    assert verdict_of(old, new, "panic: nil map write in cache.Store")[0] == "lost"
+    # The other details of the step are condensed as before.
+    old = make_summary(done="- Fixed the crash in `cache.Store` (seen under `GOMAXPROCS=1`).")
+    new = make_summary(done="- Fixed the crash in `cache.Store`.")
+    assert verdict_of(old, new, "GOMAXPROCS=1")[0] == "condensed"
+
+
+def test_the_due_date_of_a_step_that_got_done_gives_way_to_when_it_was_done() -> None:
+    old = make_summary(in_progress="- Cover letter for Acme Maps, due 2025-11-21.")
+    new = make_summary(done="- Acme Maps cover letter sent on 2025-11-20.")
+    assert verdict_of(old, new, "2025-11-21") == ("condensed", "In Progress → Done")
+    # Still in progress, the date moved: a new value.
+    new = make_summary(in_progress="- Cover letter for Acme Maps, due 2025-11-24.")
+    assert verdict_of(old, new, "2025-11-21")[0] == "changed"
+    # Only dates and times: a version is no plan.
+    old = make_summary(in_progress="- Upgrading the Acme cluster to PostgreSQL 15.4.")
+    new = make_summary(done="- Upgraded the Acme cluster to PostgreSQL 16.1.")
+    assert verdict_of(old, new, "15.4")[0] == "changed"

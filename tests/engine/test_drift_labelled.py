@@ -1,27 +1,66 @@
 """The drift engine against the project's labelled pairs: precision and recall of what it
 reports (``lost`` + ``changed``), no moved or reworded fact reported, one report per fact.
 
-``tuning`` is the set the engine's rules were written against; ``heldout`` was written
-after they were settled and never used to change them. Print the figures with
-``pytest tests/engine/test_drift_labelled.py -s``.
+``tuning`` is the set the engine's rules were first written against. ``heldout`` and
+``heldout2`` were written after those rules were settled and measured blind at first; on
+2026-11-23 their failures were used to tune general rules, so they are now tuning data too
+and a fresh blind set is needed for a held-out figure. ``heldout3`` was that set: written
+on 2026-11-23 by someone who read neither the engine's rules nor its output and measured
+blind once (precision 0.628, recall 0.794); later on 2026-11-23 its failures were used to
+tune general rules, so it is tuning data now as well. ``heldout4`` is the blind set now:
+written on 2026-11-23 the same way, measured once after those rules, never used to change
+them. Print the figures with ``pytest tests/engine/test_drift_labelled.py -s``.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from tests.engine.labelled import heldout, heldout2, tuning
+from tests.engine.labelled import heldout, heldout2, heldout3, heldout4, tuning
 from tests.support.drift_eval import Case, evaluate, label_problems
 
-SETS = {"tuning": tuning.CASES, "heldout": heldout.CASES, "heldout2": heldout2.CASES}
-#: The issue's target. The held-out set measured below it when it was first run (precision
-#: 0.857, recall 0.923: a condensed Done date, a dropped promise of an item that moved, an
-#: inserted "CH" read as a rewording); its floor records that figure, so a regression fails,
-#: and the gap stays visible rather than tuned away.
-#: heldout2, written later in other styles, measured precision 0.786, recall 1.000 on its
-#: first run (a condensed Done item's identifier read as changed, a task that moved to Done
-#: in other words, and "Write" / "Writing" read as a swapped word).
-TARGET = {"tuning": 0.95, "heldout": 0.85, "heldout2": 0.78}
+SETS = {
+    "tuning": tuning.CASES,
+    "heldout": heldout.CASES,
+    "heldout2": heldout2.CASES,
+    "heldout3": heldout3.CASES,
+    "heldout4": heldout4.CASES,
+}
+#: Sets written blind, with labels that name what the author saw rather than the facts the
+#: engine extracts (a step holding a path is no fact of its own): such a label may name no
+#: fact, and is then the engine's miss if it is lost or changed.
+WRITTEN_BLIND = {"heldout3", "heldout4"}
+#: A set no rule was written against gets a floor at its first run, so that a regression
+#: fails and the gap to the target stays in sight rather than tuned away.
+#: The issue's target, required of every set that reaches it. First (blind) runs, kept for
+#: the record: heldout measured precision 0.857, recall 0.923 (a condensed Done date, a
+#: dropped promise of an item that moved, an inserted "CH" read as a rewording); heldout2
+#: precision 0.786, recall 1.000 (a condensed Done item's identifier read as changed, a task
+#: that moved to Done in other words, "Write" / "Writing" read as a swapped word). Rules for
+#: each were added on 2026-11-22 ("Write" / "Writing") and 2026-11-23 (the rest), after
+#: which both measure precision 1.000, recall 1.000: figures on data used for tuning, not
+#: held-out ones.
+#: heldout3, first and only blind run (2026-11-23): precision 0.628 (27/43), recall 0.794
+#: (27/34), 7 moved or reworded facts reported. What it found: names, phone numbers and
+#: reminders are no facts to the extractor (7 lost labels never seen), constraints and
+#: preferences reworded more freely than the rules allow read as changed or lost, dates of a
+#: rescheduled item read as changed, a raw error line and a command kept in other words.
+#: Used to tune rules on 2026-11-23 (double negations and reasons in a rule's sense, names
+#: in routes, quoted errors and elided output, plan dates of a finished step, titled names,
+#: amounts read whole); it then measures precision 0.784 (29/37), recall 0.853 (29/34), 3
+#: moved or reworded facts reported: tuned-on figures, short of the target, so its floor.
+TARGET = {"tuning": 0.95, "heldout": 0.95, "heldout2": 0.95}
+#: heldout4, first and only run (2026-11-23, after the rules above): precision 0.625 (20/32),
+#: recall 0.625 (20/32), 3 moved or reworded facts reported, one error line reported as
+#: two facts. What it found: a phone number, a fingerprint, an untitled person and a
+#: company are no facts to the extractor; a changed trip length, date or contact is judged
+#: on a shorter fact than the labelled span (reported, but as another fact: a miss and a
+#: false positive); rules with an exception ("not possible for a wildcard", "not on a
+#: weekend") read as reversed; an email address that left with its person reported lost.
+FLOOR = {
+    "heldout3": {"precision": 0.78, "recall": 0.85, "kept_reported_lost": 3, "duplicates": 0},
+    "heldout4": {"precision": 0.62, "recall": 0.62, "kept_reported_lost": 3, "duplicates": 1},
+}
 DOMAINS = {"coding", "operations", "data work", "customer support", "personal assistance"}
 
 
@@ -30,8 +69,9 @@ def test_labelled_set_is_well_formed(name: str) -> None:
     cases: tuple[Case, ...] = SETS[name]
     assert {case.domain for case in cases} == DOMAINS
     assert len({case.name for case in cases}) == len(cases)
-    # Every label names exactly one fact of its old version.
-    assert label_problems(cases) == []
+    # Every label names exactly one fact of its old version (a label of a set written blind
+    # may name none the engine extracts: that is its miss).
+    assert label_problems(cases, unseen_facts=name in WRITTEN_BLIND) == []
 
 
 @pytest.mark.parametrize("name", sorted(SETS))
@@ -39,10 +79,14 @@ def test_precision_and_recall_of_lost_and_changed(name: str) -> None:
     scores = evaluate(SETS[name])
     print("\n" + scores.line(name))
     assert scores.labels >= (20 if name == "tuning" else 10)
-    if name == "tuning":
-        assert scores.kept_reported_lost == [], "a moved or reworded fact was reported"
-    else:
-        assert len(scores.kept_reported_lost) <= 2, scores.kept_reported_lost
+    if name in FLOOR:
+        floor = FLOOR[name]
+        assert len(scores.kept_reported_lost) <= floor["kept_reported_lost"]
+        assert len(scores.duplicates) <= floor["duplicates"], scores.duplicates
+        assert scores.recall >= floor["recall"], scores.missed
+        assert scores.precision >= floor["precision"], scores.false_positives
+        return
+    assert scores.kept_reported_lost == [], "a moved or reworded fact was reported"
     assert scores.duplicates == [], "a fact was reported more than once"
     assert scores.recall >= TARGET[name], scores.missed
     assert scores.precision >= TARGET[name], scores.false_positives

@@ -182,3 +182,60 @@ def test_failure_lines_are_errors_a_program_printed() -> None:
         "Not an error: just prose.\n"
     )
     assert failure_lines(text) == ((0, 0), (3, 3), (4, 4), (5, 7))
+
+
+def kinds_and_values(critical: str) -> list[tuple[str, str]]:
+    facts = extract_facts(make_summary(critical=critical))
+    return [(fact.kind, fact.value) for fact in facts if fact.section == "Critical Context"]
+
+
+def test_code_spans_joined_by_an_ellipsis_are_one_quoted_output() -> None:
+    assert kinds_and_values("- Race: `WARNING: DATA RACE` ... `Write at 0x1f by goroutine 4`") == [
+        ("identifier", "WARNING: DATA RACE … Write at 0x1f by goroutine 4")
+    ]
+    # Spans joined by words are two things.
+    assert kinds_and_values("- Flags: `--dry-run` and `--force`") == [
+        ("identifier", "--dry-run"),
+        ("identifier", "--force"),
+    ]
+
+
+def test_quoted_error_text_is_an_error_not_a_command() -> None:
+    panic = "thread 'main' panicked at 'called Option::unwrap() on a None value', src/a.rs:9"
+    assert kinds_and_values(f"- Crash: `{panic}`") == [("error", panic)]
+    assert kinds_and_values("- Logs: `error: cannot connect to db-01`") == [
+        ("error", "error: cannot connect to db-01")
+    ]
+    # A command that mentions errors is still a command.
+    assert kinds_and_values("- Check: `grep error /var/log/app.log`") == [
+        ("command", "grep error /var/log/app.log")
+    ]
+
+
+def test_a_version_at_the_end_of_a_sentence_is_a_version() -> None:
+    assert kinds_and_values("- Runs on PostgreSQL 15.4.") == [("number", "15.4")]
+    # Followed by more of a number, it is part of something else.
+    assert kinds_and_values("- Runs on PostgreSQL 15.4.x builds.") == [
+        ("note", "Runs on PostgreSQL 15.4.x builds.")
+    ]
+
+
+def test_a_person_named_with_a_title_is_a_fact() -> None:
+    assert kinds_and_values("- Clinic: ask Frau Yilmaz; the prescription is from Dr. Albers") == [
+        ("identifier", "Frau Yilmaz"),
+        ("identifier", "Dr. Albers"),
+    ]
+    # Capitalised words without a title may be a product or a company: no fact.
+    assert kinds_and_values("- Ask Orbital Maps about the Drive folder") == [
+        ("note", "Ask Orbital Maps about the Drive folder")
+    ]
+
+
+def test_amounts_keep_their_currency_separators_and_magnitude() -> None:
+    assert kinds_and_values("- Gap ~€28k; fee EUR 1,450; saves $1,130/month") == [
+        ("number", "€28k"),
+        ("number", "EUR 1,450"),
+        ("number", "$1,130"),
+    ]
+    # A street number is no version of the street; a product's version still is.
+    assert kinds_and_values("- Office at Osterstraße 12, runs Python 3.12") == [("number", "3.12")]

@@ -105,13 +105,21 @@ def evaluate(cases: Sequence[Case]) -> Scores:
     return scores
 
 
-def label_problems(cases: Sequence[Case]) -> list[str]:
-    """Labels that name no fact, or more than one, of their case's old version."""
+def label_problems(cases: Sequence[Case], *, unseen_facts: bool = False) -> list[str]:
+    """Labels that name no fact, or more than one, of their case's old version.
+
+    ``unseen_facts`` (a set written blind, by someone who never saw the engine's facts):
+    a label must be text of its old version, once; whether it names no extracted fact or
+    several is the engine's doing, counted as a miss or as duplicate reports.
+    """
     problems = []
     for case in cases:
         report = compare_summaries(case.old, case.new)
         for label in case.lost + case.changed + case.moved + case.reworded:
             hits = [report.verdicts[i].fact.value for i in named(label, list(report.verdicts))]
-            if len(hits) != 1:
+            if unseen_facts:
+                if norm(case.old).count(norm(label)) != 1:
+                    problems.append(f"{case.name}: {label!r} is not once in the old version")
+            elif len(hits) != 1:
                 problems.append(f"{case.name}: {label!r} names {len(hits)} facts: {hits}")
     return problems

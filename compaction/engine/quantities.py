@@ -1,0 +1,92 @@
+"""Numbers of a text as facts: a number with its unit, an amount, a version, a date, a time,
+a port; and the key that makes "30 seconds" and "30 s" one fact.
+
+Part of the one fact extractor (``compaction.engine.facts``), which scans them with the
+other atoms. Pure.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+
+Span = tuple[int, int, str, str]
+
+_UNITS = (
+    "%|ms|µs|ns|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?|months?|years?|"
+    "[KMGT]i?B|bytes?|tokens?|chars?|characters?|retries|retry|attempts?|workers?|threads?|"
+    "requests?|connections?|replicas?|nodes?|cores?|px|rpm|qps|rps|req/s|GHz|MHz|USD|EUR|GBP|"
+    "kg|km|mg|ml|pt|em"
+)
+_NUMBER = re.compile(
+    r"(?<![\w.,])(?P<n>\d{1,3}(?:,\d{3})++(?:\.\d++)?|\d++(?:\.\d++)?)"
+    r"(?:(?P<x>[x\u00d7])|[ \t]?(?P<u>" + _UNITS + r"))(?![\w/])",
+    re.IGNORECASE,
+)
+# "$1,130", "€28k", "EUR 1,450": an amount with its currency, thousands separators and
+# magnitude ("k", "M", "bn") included, so that "~€28k" is not the number 28.
+_MONEY = re.compile(
+    r"(?<![\w.])(?:[$€£]|(?:EUR|USD|GBP|CHF|JPY|CAD|AUD) ?)\d{1,3}(?:,\d{3})*+(?:\.\d\d)?"
+    r"(?:[kKM]|bn)?(?![\d.,]\d|\w)"
+)
+# Words that make "Osterstraße 12" an address, not a product and its version.
+_STREETS = ("straße", "strasse", "street", "road", "weg", "gasse", "platz", "allee", "avenue")
+_VERSION = re.compile(r"(?<![\w.])(?:[vV]\d++(?:\.\d++)*+|\d++(?:\.\d++){2,}+)(?![\w.]\w)")
+# "Python 3.12", "PostgreSQL 15": a version after a product name.
+_NAMED_VERSION = re.compile(
+    r"\b(?P<name>[A-Z][\w+#-]{1,30}) (?P<v>\d{1,4}(?:\.\d{1,4}){0,3})(?![\w%]|\.\w| ?[x\u00d7])"
+)
+_DATE = re.compile(r"(?<![\w-])\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d)?Z?)?(?![\w-])")
+_TIME = re.compile(r"(?<![\w:.])\d{1,2}:\d\d(?: ?[ap]m)?(?![\w:])", re.IGNORECASE)
+_PORT = re.compile(r"\bport[ :=]{1,3}\d{2,5}\b", re.IGNORECASE)
+_UNIT_CANON = {
+    "sec": "s",
+    "secs": "s",
+    "second": "s",
+    "seconds": "s",
+    "mins": "min",
+    "minute": "min",
+    "minutes": "min",
+    "hr": "h",
+    "hrs": "h",
+    "hour": "h",
+    "hours": "h",
+    "µs": "us",
+    "\u00d7": "x",  # the multiplication sign
+    "retries": "retry",
+    "character": "char",
+    "characters": "char",
+}
+
+
+def is_number(text: str) -> bool:
+    """Whether ``text`` is a number with its unit or a version, all of it."""
+    return bool(_NUMBER.fullmatch(text) or _VERSION.fullmatch(text))
+
+
+def number_key(value: str) -> str:
+    match = _NUMBER.fullmatch(value.strip())
+    if match is None:
+        return " ".join(value.lower().split())
+    number = match["n"].replace(",", "")
+    unit = (match["x"] or match["u"]).lower()
+    unit = _UNIT_CANON.get(unit, unit)
+    if unit.endswith("ies") and len(unit) > 4:
+        unit = unit[:-3] + "y"
+    elif unit.endswith("s") and len(unit) > 3:
+        unit = unit[:-1]
+    return f"{number}{unit}" if unit in ("x", "%") else f"{number} {unit}"
+
+
+def number_spans(
+    text: str, limited: Callable[[Iterator[re.Match[str]]], Iterator[re.Match[str]]]
+) -> Iterator[Span]:
+    """The number facts of ``text``; ``limited`` bounds the matches of each pattern."""
+    for pattern in (_NUMBER, _MONEY, _VERSION, _DATE, _TIME, _PORT):
+        for match in limited(pattern.finditer(text)):
+            yield match.start(), match.end(), "number", match.group()
+    for match in limited(_NAMED_VERSION.finditer(text)):
+        if match["name"].lower().endswith(_STREETS):
+            continue
+        if "." in match["v"] or len(match["v"]) <= 2:
+            yield match.start("v"), match.end("v"), "number", match["v"]

@@ -1,0 +1,168 @@
+"""Wording: what two wordings of one item share, and whether they say the same thing.
+
+The verdicts of ``compaction.engine.verdicts`` pair an old item with its new wording by the
+content words they share (stemmed, stop words left out), then look for what a rewording
+must not do: reverse the rule's sense (``polarity``), swap the one word that carries it
+(``swapped_word``) or name something more (``gained_names``).
+
+Pure: no Django, no database.
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import re
+
+WORD = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+_NEGATIONS = frozenset({"never", "not", "no", "don", "dont", "avoid", "without", "stop", "nor"})
+STOPWORDS = frozenset(
+    {
+        "a", "an", "the", "and", "or", "of", "to", "in", "on", "at", "for", "by", "with",
+        "from", "into", "over", "than", "then", "that", "this", "it", "its", "is", "are",
+        "was", "were", "be", "been", "as", "so", "use", "used", "using", "instead", "must",
+        "should", "always", "also", "all", "any", "via", "per", "s", "t", "we", "our", "user",
+        "users", "agent", "they", "he", "she", "their", "his", "her", "wants", "want", "prefers",
+        "prefer", "likes", "decided", "decide", "chose", "chosen", "choose", "picked", "opted",
+        "go", "going", "keep", "kept", "now", "still", "only", "just", "will", "can", "do",
+        "does", "done", "has", "have", "had", "because", "since", "inside", "within", "after",
+        "before", "when", "which", "who", "what", "there", "here", "new", "file", "value",
+        "command", "error", "url", "need", "needs", "needed", "make", "sure", "each", "every",
+        # The particles of phrasal verbs ("roll out", "set up", "shut down") add no content.
+        "up", "out", "off", "down",
+    }
+)  # fmt: skip
+NAME = re.compile(r"(?<=\s)[A-Z][\w-]*")
+# A capitalised word inside a sentence (not after ". " or ": "): a name or an acronym.
+INNER_NAME = re.compile(r"(?<![.:;!?]\s)(?<=\s)[A-Z][\w-]*")
+
+
+def stem(word: str) -> str:
+    """A crude stem, so that two forms of one word agree (logging / log, files / file,
+    copied / copy, writing / write): inflection says nothing about what a fact is."""
+    if word.isdigit():
+        return word
+    if word.endswith(("ies", "ied")) and len(word) > 4:
+        word = word[:-3] + "y"
+    elif word.endswith(("ing", "ed")) and len(word) - (3 if word[-1] == "g" else 2) >= 3:
+        word = word[: -3 if word[-1] == "g" else -2]
+    elif word.endswith("es") and word[:-2].endswith(("s", "x", "z", "ch", "sh")):
+        word = word[:-2]
+    elif word.endswith("s") and not word.endswith(("ss", "us", "is")) and len(word) > 3:
+        word = word[:-1]
+    # "logg(ing)", "stopp(ed)": a doubled final consonant is spelling, not meaning
+    # (but "roll", "pass", "buzz" double theirs in every form).
+    if len(word) >= 3 and word[-1] == word[-2] and word[-1] not in "aeioulsz":
+        word = word[:-1]
+    # "write" / "writ(ing)", "configure" / "configur(ed)".
+    if len(word) >= 4 and word.endswith("e"):
+        word = word[:-1]
+    return word[:6]
+
+
+@functools.lru_cache(maxsize=16_384)
+def content_words(text: str) -> frozenset[str]:
+    """The stemmed content words of ``text``: what two wordings of one thing share."""
+    words = WORD.findall(text.lower().replace("n't", " not"))
+    # A compound counts by its parts: "per-tenant limits" and "limits per tenant" are one
+    # wording, and "log-01" names a log host.
+    parts = (part for word in words for part in word.split("-"))
+    return frozenset(
+        stem(part) for part in parts if part not in STOPWORDS and part not in _NEGATIONS
+    )
+
+
+#: Words that forbid or negate. "read-only" forbids writing as plainly as "no writes" does.
+_NEGATING = frozenset(
+    {"never", "not", "no", "avoid", "nor", "nothing", "none", "nobody", "neither", "read-only"}
+)
+#: Words that make an exception to a negation in their clause: "no X without Y", "do not X
+#: until Y", "read-only unless Y", "otherwise, don't": a negated negation, i.e. a requirement.
+_EXCEPTING = frozenset({"without", "unless", "until", "otherwise", "outside", "except"})
+# A clause ends at a sentence stop or at ", and" / ", but"; an aside in brackets is a clause
+# of its own: one rule per clause.
+_CLAUSE = re.compile(r"[;:.!?]+(?:\s|$)|,\s*(?:and|but|or)\b|[()]")
+# The reason given for a rule ("..., to avoid a second fee", "..., so they don't get a
+# flood"): it says why, not what the rule allows, up to the end of its sentence.
+_REASON = re.compile(
+    r"(?:,\s*(?:so|to|because|since|as)\b|\b(?:because|since|so that|in order to|to avoid|"
+    r"to prevent)\b)[^.;]*+"
+)
+
+
+def negates(text: str) -> bool:
+    """True when ``text`` holds a word that forbids or negates ("never", "do not", "avoid")."""
+    words = set(WORD.findall(text.lower().replace("n't", " not")))
+    return bool(words & (_NEGATING | {"without"}))
+
+
+def polarity(text: str) -> bool:
+    """True when ``text`` forbids: some clause of it, reasons left out, negates an odd number
+    of times, counting the exceptions it makes ("no change without a test" requires a test,
+    as "every change comes with a test" does). A bare "without" still negates.
+    """
+    text = _REASON.sub(" ", text.lower().replace("n't", " not"))
+    for clause in _CLAUSE.split(text):
+        words = WORD.findall(clause)
+        negations = sum(1 for word in words if word in _NEGATING)
+        exceptions = sum(1 for word in words if word in _EXCEPTING)
+        count = negations + exceptions if negations else words.count("without")
+        if count % 2:
+            return True
+    return False
+
+
+def reversed_sense(old: str, new: str) -> bool:
+    """``new`` states the rule of ``old`` the other way round ("always" → "never").
+
+    Both readings must agree: one wording negates and the other does not, and clause by
+    clause their sense differs too. A negation that cancels another ("no X without Y" for
+    "every X with Y") or sits in the reason ("..., to avoid a second fee") reverses nothing,
+    and a rule said with negations in both wordings is not flipped by counting them.
+    """
+    return negates(old) != negates(new) and polarity(old) != polarity(new)
+
+
+def dice(a: frozenset[str], b: frozenset[str]) -> float:
+    return 2 * len(a & b) / (len(a) + len(b)) if a and b else 0.0
+
+
+def gained_names(old: str, new: str) -> list[str]:
+    """Names (capitalised words inside a sentence) that ``new`` has and ``old`` lacks."""
+    words = set(WORD.findall(old.lower()))
+    stems = content_words(old)
+    gained = []
+    for name in INNER_NAME.findall(new):
+        lower = name.lower()
+        if lower in STOPWORDS or lower in words or stem(lower) in stems:
+            continue
+        gained.append(name)
+    return sorted(set(gained))
+
+
+def swapped_word(old: str, new: str) -> tuple[str, str] | None:
+    """The one word swapped for another in an otherwise identical sentence, if that is all.
+
+    "Claim the simplified deduction" → "Claim the regular deduction" is a new value, not a
+    rewording: a rewording moves or changes more than one word.
+    """
+    a, b = WORD.findall(old.lower()), WORD.findall(new.lower())
+    ops = [op for op in difflib.SequenceMatcher(None, a, b).get_opcodes() if op[0] != "equal"]
+    if len(ops) != 1:
+        return None
+    tag, i1, i2, j1, j2 = ops[0]
+    if tag != "replace" or i2 - i1 != 1 or j2 - j1 != 1:
+        return None
+    before, after = a[i1], b[j1]
+    if before in STOPWORDS or after in STOPWORDS or inflected(before, after):
+        return None
+    return before, after
+
+
+def inflected(a: str, b: str) -> bool:
+    """One word in two forms ("write" / "writing", "run" / "runs"): not a new value."""
+    if stem(a) == stem(b):
+        return True
+    shorter = min(len(a), len(b))
+    common = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), shorter)
+    return not a.isdigit() and common >= 3 and common >= shorter - 2
