@@ -125,8 +125,8 @@ def session_context_build(
 
     ``format`` is ``"anthropic"`` (``messages.create``) or ``"openai"``
     (``chat.completions.create``). Active messages are read as ``seq > checkpoint.last_seq``
-    of the checkpoint just read, not through ``compacted_by``: a compaction committing
-    between the two reads then cannot make the payload lose messages (the older
+    of the checkpoint just read, not from the session's ``archived_seq``: a compaction
+    committing between the two reads then cannot make the payload lose messages (the older
     checkpoint still covers them).
 
     The read is bounded too: when the active history is larger than the window (compaction

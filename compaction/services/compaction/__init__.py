@@ -7,8 +7,9 @@
    summarizer on the archived range, validation, the drift guard.
 3. **finalize** (``finalizing``, short transaction): lock the session again; only if the
    lease is still ours and unexpired and the checkpoint version has not moved, write
-   version N+1, mark the covered messages compacted, update the counters and release the
-   lease. Otherwise write nothing and record the run ``expired``. When the summarizer keeps
+   version N+1, move the session's archived range (``archived_seq``) past the covered
+   messages without writing any of them, update the counters and release the lease.
+   Otherwise write nothing and record the run ``expired``. When the summarizer keeps
    failing, ``fallback`` builds what is written instead.
 
 ``runner`` runs the three in process with the one retry policy (``retry``); ``dispatch``
