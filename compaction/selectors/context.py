@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
-
-from django.db import connection
 
 from compaction.conf import app_settings
 from compaction.content import ANTHROPIC, Tail
-from compaction.engine.context import CheckpointContext, ContextPayload, build_context
+from compaction.engine.context import ContextPayload, build_context
 from compaction.engine.memory import MEMORY_FLUSH_PROMPT, flush_due
 from compaction.exceptions import InvalidConversation
-from compaction.models import ChatSession, Checkpoint, Message
+from compaction.models import ChatSession, Message
+from compaction.selectors.checkpoints import checkpoint_latest_context
+from compaction.selectors.rows import session_rows
 from compaction.selectors.sessions import session_should_compact
 
 
@@ -35,87 +34,16 @@ def session_memory_flush_due(*, session: ChatSession) -> bool:
     )
 
 
-# The payload's two reads run on every model call: plain SQL of only the columns it uses,
-# without the ORM's per-query compiling (measured: a third of a context build's time).
-_MESSAGE_COLUMNS = ("seq", "role", "content", "format", "answers_tools", "tokens_through")
-_CHECKPOINT_COLUMNS = ("last_seq", "summary", "version", "carried", "native_block", "kind")
-_CHECKPOINT_COLUMNS += ("preserved",)
-
-
-def _sql_names(model: type, names: tuple[str, ...]) -> str:
-    quote = connection.ops.quote_name
-    return ", ".join(quote(model._meta.get_field(name).column) for name in names)
-
-
-def _json(value: Any) -> Any:
-    # Django's backends hand JSON columns over as text; a backend that decodes them is fine too.
-    return json.loads(value) if isinstance(value, str) else value
-
-
-def _session_rows(
-    model: type,
-    session: ChatSession,
-    columns: tuple[str, ...],
-    *,
-    above: tuple[str, int] | None = None,
-    order: str,
-    limit: int | None = None,
-) -> list[tuple[Any, ...]]:
-    """``columns`` of ``model``'s rows of ``session`` (whose ``above[0]`` is above
-    ``above[1]``), ordered by ``order`` (field names, ``-`` for descending)."""
-    where = f"{_sql_names(model, ('session',))} = %s"
-    params = [ChatSession._meta.pk.get_db_prep_value(session.pk, connection)]
-    if above is not None:
-        where += f" AND {_sql_names(model, (above[0],))} > %s"
-        params.append(above[1])
-    ordering = ", ".join(
-        _sql_names(model, (name.lstrip("-"),)) + (" DESC" if name.startswith("-") else "")
-        for name in order.split(",")
-    )
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT {_sql_names(model, columns)} "
-            f"FROM {connection.ops.quote_name(model._meta.db_table)} WHERE {where} "
-            f"ORDER BY {ordering}" + (f" LIMIT {int(limit)}" if limit else ""),
-            params,
-        )
-        return cursor.fetchall()
-
-
-def _latest_checkpoint(session: ChatSession) -> tuple[int, CheckpointContext | None]:
-    """The newest checkpoint's ``last_seq`` (0 before the first) and what a payload needs
-    of it."""
-    rows = _session_rows(Checkpoint, session, _CHECKPOINT_COLUMNS, order="-version", limit=1)
-    if not rows:
-        return 0, None
-    last_seq, summary, version, carried, block, kind, preserved = rows[0]
-    return last_seq, CheckpointContext(
-        summary=summary,
-        version=version,
-        carried=_json(carried),
-        block=_json(block),
-        block_in_history=kind == Checkpoint.Kind.NATIVE,
-        preserved=_json(preserved),
-    )
+_MESSAGE_FIELDS = ("seq", "role", "content", "format", "answers_tools", "tokens_through")
 
 
 def _message_rows(
     session: ChatSession, column: str, above: int, *, order: str
 ) -> list[dict[str, Any]]:
-    """The session's messages whose ``column`` is above ``above``, as the engine reads them."""
-    return [
-        {
-            "seq": seq,
-            "role": role,
-            "content": _json(content),
-            "format": fmt,
-            "answers_tools": bool(answers_tools),
-            "tokens_through": tokens_through,
-        }
-        for seq, role, content, fmt, answers_tools, tokens_through in _session_rows(
-            Message, session, _MESSAGE_COLUMNS, above=(column, above), order=order
-        )
-    ]
+    """The session's messages whose ``column`` is above ``above``, as the engine reads them
+    (plain SQL: this runs on every model call)."""
+    rows = session_rows(Message, session.pk, _MESSAGE_FIELDS, above=(column, above), order=order)
+    return [dict(zip(_MESSAGE_FIELDS, row, strict=True)) for row in rows]
 
 
 def session_context_build(
@@ -146,7 +74,7 @@ def session_context_build(
             details={"memory_flush": "the conversation waits for tool results"},
         )
     settings = app_settings.for_session(session)
-    last_seq, checkpoint = _latest_checkpoint(session)
+    last_seq, checkpoint = checkpoint_latest_context(session=session)
     # What the window leaves for active messages, in uncalibrated estimate units: the
     # session's estimate minus its active part is the system prompt and the summary.
     active = session.appended_tokens - session.archived_tokens

@@ -24,7 +24,8 @@ from compaction.engine.tokens import message_tokens
 from compaction.exceptions import CompactionInProgress, IdempotencyKeyReused, InvalidInput
 from compaction.models import ChatSession, CompactionRun, IdempotencyKey, Message
 from compaction.selectors import session_memory_flush_due, session_should_compact
-from compaction.services.appending import SessionState, append_if_unchanged, session_read
+from compaction.selectors.rows import session_read
+from compaction.services.appending import SessionState, append_if_unchanged
 from compaction.services.compaction.dispatch import queue_locked
 from compaction.services.compaction.native import checkpoint_native_create
 from compaction.services.compaction.runner import compaction_run_execute
