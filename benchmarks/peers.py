@@ -196,8 +196,10 @@ class _AppStack:
             session_id=sid, messages=[{"role": "user", "content": text}]
         )
         payload = selectors.session_context_build(session=appended.session)
+        # The README's turn: the answer's append starts from the session the user's returned.
         answered = services.message_append(
             session_id=sid,
+            session=appended.session,
             messages=[{"role": "assistant", "content": [{"type": "text", "text": ANSWER}]}],
             usage={"input_tokens": payload.estimated_tokens, "output_tokens": 20},
             estimated_tokens=payload.estimated_tokens,

@@ -429,6 +429,9 @@ def turn_plan(
             services.message_append,
             {
                 "session_id": session.pk,
+                # The session as this turn last saw it: the append skips its read (a stale
+                # one is caught by the append's guarded write).
+                "session": session,
                 "messages": [{"role": "assistant", "content": content}],
                 "batch": False,
                 "auto_compact": False,
@@ -452,6 +455,7 @@ def turn_plan(
             services.message_append,
             {
                 "session_id": session.pk,
+                "session": session,
                 "messages": [{"role": "user", "content": results}],
                 "batch": False,
                 "auto_compact": False,

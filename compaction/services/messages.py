@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import logging
@@ -85,6 +86,7 @@ def message_append(
     format: str = ANTHROPIC,
     usage: Any = None,
     estimated_tokens: int | None = None,
+    session: ChatSession | None = None,
 ) -> AppendResult:
     """Validate and append ``messages`` (oldest first) to the session, all or nothing.
 
@@ -107,8 +109,13 @@ def message_append(
     ``usage`` is the usage of the model call that produced these messages (the SDK's
     ``response.usage``, Anthropic or OpenAI, or its ``model_dump()``), with the
     ``estimated_tokens`` of the payload that was sent: recorded as ``session_usage_record``
-    would, in the same statement as the counters. A turn is then two statements to append
-    the user message, two to build the context, two to append the answer.
+    would, in the same statement as the counters.
+
+    ``session`` is the session as an earlier append of this turn returned it
+    (``AppendResult.session``): its values stand in for the append's read of the session.
+    The guarded write checks them, so a stale one costs that read after all, never a wrong
+    write. A turn is then five statements: two to append the user's message, two to build
+    the context, one to append the answer with ``session=`` (README, "A whole turn").
 
     With ``idempotency_key``, a second call with the same key and the same messages
     returns the first call's messages (``replayed=True``) and writes nothing; the same key
@@ -133,6 +140,8 @@ def message_append(
                 "messages": f"{len(messages)} messages; the limit is {app_settings.MAX_BATCH}"
             },
         )
+    if session is not None and str(session.pk) != str(session_id):
+        raise ValueError("session= must be the session named by session_id")
     reported = Usage.read(usage, estimated_tokens=estimated_tokens) if usage is not None else None
     if idempotency_key is None and connection.vendor == "postgresql":
         appended = _append_unlocked(
@@ -142,6 +151,7 @@ def message_append(
             format=format,
             reported=reported,
             auto_compact=auto_compact,
+            known=session,
         )
         if appended is not None:
             return appended
@@ -264,15 +274,20 @@ def _append_unlocked(
     format: str,
     reported: Usage | None,
     auto_compact: bool,
+    known: ChatSession | None,
 ) -> AppendResult | None:
     """The append as a read and one guarded write (``services.appending``), no row lock.
 
     None hands the append to the locked path: when it would archive under a native
     checkpoint or queue a compaction (both belong in the locked transaction), or when
-    other writers kept moving the session.
+    other writers kept moving the session. ``known`` stands in for the first read.
     """
-    for _attempt in range(UNLOCKED_ATTEMPTS):
-        session = session_read(session_id)
+    for attempt in range(UNLOCKED_ATTEMPTS):
+        if attempt == 0 and known is not None:
+            # A copy: a write that does not land must leave the caller's session as it was.
+            session = copy.copy(known)
+        else:
+            session = session_read(session_id)
         before = SessionState.of(session)
         rows = _new_rows(session, messages, batch=batch, format=format)
         if reported is not None:

@@ -14,7 +14,14 @@ from compaction.exceptions import InvalidInput
 from compaction.models import ChatSession, Message
 from tests.support.database import assert_counters_match_rows
 from tests.support.factories import SessionFactory
-from tests.support.helpers import StaticSummarizer, assistant, chat, settings_with, user
+from tests.support.helpers import (
+    StaticSummarizer,
+    assistant,
+    chat,
+    settings_with,
+    tool_call,
+    user,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -40,7 +47,8 @@ def _history(turns: int, **settings) -> ChatSession:
 
 
 def _turn(session: ChatSession) -> tuple[list[str], list[str], list[str]]:
-    """A host's whole turn: the user's message, the payload, the answer with its usage."""
+    """A host's whole turn as the README does it: the user's message, the payload, the answer
+    with its usage, appended from the session the first append returned."""
     with CaptureQueriesContext(connection) as first:
         appended = services.message_append(
             session_id=session.pk, messages=[user("Run the tests again")]
@@ -50,6 +58,7 @@ def _turn(session: ChatSession) -> tuple[list[str], list[str], list[str]]:
     with CaptureQueriesContext(connection) as second:
         services.message_append(
             session_id=session.pk,
+            session=appended.session,
             messages=[assistant("All 12 tests pass.")],
             usage={"input_tokens": 900, "output_tokens": 12, "cache_read_input_tokens": 4000},
             estimated_tokens=payload.estimated_tokens,
@@ -57,16 +66,19 @@ def _turn(session: ChatSession) -> tuple[list[str], list[str], list[str]]:
     return statements(first), statements(context), statements(second)
 
 
-def test_a_turn_is_six_statements_whatever_the_history(compaction_settings):
+def test_a_turn_is_five_statements_whatever_the_history(compaction_settings):
     compaction_settings(AUTO_COMPACT="off")
     for turns in (5, 1500):
         session = _history(turns)
         append_user, context, append_answer = _turn(session)
         # An append reads the session, then writes its counters and rows in one statement
-        # guarded by what it read: no row lock, no transaction of its own.
-        assert len(append_user) == len(append_answer) == 2, append_user
-        for read, write in (append_user, append_answer):
-            assert read.startswith("SELECT") and "FOR UPDATE" not in read
+        # guarded by what it read: no row lock, no transaction of its own. The answer's
+        # starts from the session the first returned: no read.
+        assert len(append_user) == 2, append_user
+        read, user_write = append_user
+        assert read.startswith("SELECT") and "FOR UPDATE" not in read
+        assert len(append_answer) == 1, append_answer
+        for write in (user_write, append_answer[0]):
             assert write.startswith("WITH") and "UPDATE" in write and "INSERT" in write
         assert len(context) == 2
         session.refresh_from_db()
@@ -279,3 +291,56 @@ def test_the_active_window_is_an_index_range(compaction_settings):
         plan = "\n".join(line for (line,) in cursor.fetchall())
     assert "compaction_message_seq_uniq" in plan, plan
     assert "Filter" not in plan, plan
+
+
+def test_a_stale_session_costs_a_read_never_a_wrong_write(compaction_settings):
+    # The hint is from before another writer's append: the guarded write sees the count
+    # moved, writes nothing, and the append reads and validates again.
+    compaction_settings(AUTO_COMPACT="off")
+    session = _history(3)
+    first = services.message_append(session_id=session.pk, messages=[user("Run the tests")])
+    services.message_append(
+        session_id=session.pk, messages=[assistant("Running them."), user("And now?")]
+    )
+    seen = (first.session.message_count, first.session.tail, first.session.appended_tokens)
+    with CaptureQueriesContext(connection) as captured:
+        services.message_append(
+            session_id=session.pk, session=first.session, messages=[assistant("12 pass.")]
+        )
+    # The write that missed, the read, the write that landed.
+    assert [sql.split()[0] for sql in statements(captured)] == ["WITH", "SELECT", "WITH"]
+    assert (first.session.message_count, first.session.tail, first.session.appended_tokens) == (
+        seen
+    )
+    rows = Message.objects.filter(session=session).order_by("seq")
+    assert [r.content for r in rows][-4:] == [
+        "Run the tests",
+        "Running them.",
+        "And now?",
+        "12 pass.",
+    ]
+    assert_counters_match_rows(session.pk)
+
+
+def test_a_stale_session_is_validated_against_what_was_written_since(compaction_settings):
+    # Valid against the hint (the assistant's turn), not against the session now (another
+    # writer appended a tool call that waits for its result): refused, nothing written.
+    from compaction.exceptions import InvalidConversation
+
+    compaction_settings(AUTO_COMPACT="off")
+    session = _history(3)
+    first = services.message_append(session_id=session.pk, messages=[user("Run the tests")])
+    services.message_append(session_id=session.pk, messages=[tool_call("toolu_1", "ls")])
+    with pytest.raises(InvalidConversation):
+        services.message_append(
+            session_id=session.pk, session=first.session, messages=[assistant("Done.")]
+        )
+    assert not Message.objects.filter(session=session, content="Done.").exists()
+    assert_counters_match_rows(session.pk)
+
+
+def test_a_session_of_another_session_id_is_refused():
+    one, other = SessionFactory(), SessionFactory()
+    with pytest.raises(ValueError, match="session_id"):
+        services.message_append(session_id=one.pk, session=other, messages=[user("hi")])
+    assert not Message.objects.filter(session__in=[one, other]).exists()
