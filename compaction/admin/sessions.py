@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from contextlib import ExitStack
 from typing import Any
 
 from django.contrib import admin, messages
 from django.contrib.admin import helpers
 from django.contrib.admin.utils import quote
 from django.core.exceptions import PermissionDenied
+from django.db import connections, transaction
 from django.db.models import (
     OuterRef,
     QuerySet,
@@ -38,6 +40,19 @@ from compaction.models import ChatSession, Checkpoint, CompactionRun, MemoryFlus
 RECENT_MESSAGES = 20
 #: Sessions one synchronous action may process: each can be an LLM call of many seconds.
 MAX_SYNC_SESSIONS = 10
+#: Actions that may call the summarizer in the request: never inside the request's
+#: transaction (``ATOMIC_REQUESTS``), which would hold the session's row lock across the
+#: LLM call and keep every write of the compaction from other requests until it ends.
+LLM_ACTIONS = frozenset({"compact_now", "regenerate"})
+
+
+def _outside_request_transactions(view: Any) -> Any:
+    """``view`` exempt from ``ATOMIC_REQUESTS`` on every database (it opens its own)."""
+    for alias in connections:
+        view = transaction.non_atomic_requests(using=alias)(view)
+    return view
+
+
 RECENT_FLUSHES = 20
 
 
@@ -327,6 +342,20 @@ class ChatSessionAdmin(ReadOnlyAdmin):
         self, request: HttpRequest, object_id: str, version: int
     ) -> TemplateResponse:
         return admin_views.originals_view(self, request, object_id, version)
+
+    @_outside_request_transactions
+    def changelist_view(
+        self, request: HttpRequest, extra_context: dict[str, Any] | None = None
+    ) -> HttpResponseBase:
+        """The changelist in the request's transaction as the host configured it
+        (``ATOMIC_REQUESTS``), except for the actions that call the summarizer: each of
+        their service calls commits on its own, and the LLM call runs with none open."""
+        with ExitStack() as stack:
+            if not (request.method == "POST" and request.POST.get("action") in LLM_ACTIONS):
+                for alias in connections:
+                    if connections[alias].settings_dict.get("ATOMIC_REQUESTS"):
+                        stack.enter_context(transaction.atomic(using=alias))
+            return super().changelist_view(request, extra_context)
 
     def change_view(
         self,

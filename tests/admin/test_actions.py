@@ -6,11 +6,12 @@ from typing import Any
 
 import pytest
 from django.contrib.messages import get_messages
+from django.db import connection
 
 from compaction import selectors, services
 from compaction.models import ChatSession, Checkpoint, CompactionRun
 from tests.support.admin import VIEW_ALL, admin_url, queue, staff_user
-from tests.support.helpers import chat
+from tests.support.helpers import StaticSummarizer, chat
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("small")]
 
@@ -33,6 +34,64 @@ def test_compact_now_writes_a_checkpoint(admin_client: Any) -> None:
     assert checkpoint.version == 1
     assert checkpoint.run.trigger == "admin" and checkpoint.run.force
     assert any("compacted into checkpoint v1" in m for m in _messages(response))
+
+
+class TransactionWatchingSummarizer(StaticSummarizer):
+    """Records whether a transaction was open while it was called."""
+
+    seen: list[bool] = []
+
+    def summarize(self, request: Any) -> Any:
+        TransactionWatchingSummarizer.seen.append(connection.in_atomic_block)
+        return super().summarize(request)
+
+
+@pytest.fixture
+def atomic_requests() -> Any:
+    """The host wraps every request in a transaction (``ATOMIC_REQUESTS``)."""
+    connection.settings_dict["ATOMIC_REQUESTS"] = True
+    try:
+        yield
+    finally:
+        connection.settings_dict["ATOMIC_REQUESTS"] = False
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("action", ["compact_now", "regenerate"])
+def test_actions_that_call_the_summarizer_run_outside_the_requests_transaction(
+    admin_client: Any, compaction_settings: Any, atomic_requests: Any, action: str, caplog: Any
+) -> None:
+    compaction_settings(SUMMARIZER=f"{__name__}.TransactionWatchingSummarizer")
+    session = services.session_create(external_id="atomic")
+    services.message_append(session_id=session.pk, messages=chat(3))
+    if action == "regenerate":
+        services.compaction_run_execute(session_id=session.pk, trigger="command", force=True)
+    TransactionWatchingSummarizer.seen.clear()
+    with caplog.at_level("WARNING", logger="compaction.services.compaction.runner"):
+        response = _act(admin_client, action, session)
+    assert response.status_code == 200
+    assert TransactionWatchingSummarizer.seen and not any(TransactionWatchingSummarizer.seen)
+    assert "inside an open transaction" not in caplog.text
+    assert Checkpoint.objects.filter(session=session, run__trigger="admin").exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_other_changelist_requests_keep_the_requests_transaction(
+    admin_client: Any, atomic_requests: Any, monkeypatch: Any
+) -> None:
+    # The estimate action reads only: it runs as the host configured requests, in one.
+    seen: list[bool] = []
+    estimate = selectors.compaction_estimate
+
+    def watching(**kwargs: Any) -> Any:
+        seen.append(connection.in_atomic_block)
+        return estimate(**kwargs)
+
+    monkeypatch.setattr(selectors, "compaction_estimate", watching)
+    session = services.session_create(external_id="estimate")
+    services.message_append(session_id=session.pk, messages=chat(3))
+    assert _act(admin_client, "estimate", session).status_code == 200
+    assert seen == [True]
 
 
 def test_compact_now_queues_when_auto_compact_is_async(
