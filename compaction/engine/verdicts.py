@@ -21,6 +21,7 @@ Pure: no Django, no database. Work is bounded by ``MAX_PAIR_CHECKS``.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -39,6 +40,7 @@ from compaction.engine.wording import (
     WORD,
     content_words,
     dice,
+    dropped_clause,
     gained_names,
     reversed_sense,
     swapped_word,
@@ -71,6 +73,9 @@ _STAGES = {"Next Steps": 0, "In Progress": 1, "Done": 2}
 
 #: Items that state a rule rather than a step: a name they gain changes what they cover.
 _CLAIMS = frozenset({"decision", "constraint", "preference"})
+#: Items that state something the agent must still know: a rule, or a note of Critical
+#: Context or Conversation Dynamics.
+_STATED = _CLAIMS | {"note"}
 _NUMERAL = re.compile(r"\d[\d.,:]*\d|\d")
 _DONE = "Done"
 _IN_PROGRESS = "In Progress"
@@ -337,6 +342,11 @@ class _Judge:
                 )
         return verdicts
 
+    def new_has_numeral(self, numeral: str) -> bool:
+        """Whether the new version writes ``numeral`` anywhere, as a number of its own."""
+        pattern = rf"(?<![\d.,:]){re.escape(numeral)}(?![\d]|[.,:]\d)"
+        return re.search(pattern, self.new.text) is not None
+
     def rewording(self, fact: Fact, place: str, item: Item) -> Verdict:
         old_anchors = self.old.anchors(fact.value)
         new_anchors = self.new.anchors(item.text)
@@ -347,10 +357,13 @@ class _Judge:
             return Verdict(fact, "changed", item.text, note)
         # The numbers of an atom the new wording adds (a size, a setting it reports) are
         # judged with the atoms above; here only the numbers written as words count.
-        old_numbers = set(_NUMERAL.findall(fact.value))
-        new_numbers = set(_NUMERAL.findall(_without(item.text, new_anchors - old_anchors)))
+        # Counted, not just collected: "5 nights Lisbon, 4 nights Porto" → "5 nights Lisbon,
+        # 5 nights Porto" changed a 4 into a 5.
+        old_numbers = Counter(_NUMERAL.findall(fact.value))
+        new_numbers = Counter(_NUMERAL.findall(_without(item.text, new_anchors - old_anchors)))
         if old_numbers - new_numbers and new_numbers - old_numbers:
-            gone, came = sorted(old_numbers - new_numbers), sorted(new_numbers - old_numbers)
+            gone = sorted((old_numbers - new_numbers).elements())
+            came = sorted((new_numbers - old_numbers).elements())
             return Verdict(fact, "changed", item.text, f"{', '.join(gone)} → {', '.join(came)}")
         swapped = swapped_word(fact.value, item.text)
         if swapped is not None:
@@ -358,10 +371,26 @@ class _Judge:
         if reversed_sense(fact.value, item.text):
             return Verdict(fact, "changed", item.text, "the rule's sense is reversed")
         gained = gained_names(fact.value, item.text) if fact.kind in _CLAIMS else []
+        if fact.kind in _CLAIMS and not old_numbers:
+            # "Keep the old certificate until the new one is live" → "... until 2026-11-29":
+            # a rule that now names a number or a date where it named none holds another.
+            gained += sorted(
+                {value for kind, value in new_anchors - old_anchors if kind == "number"}
+            )
+            gained += sorted(new_numbers)
         if gained:
             # "holidays for DE and AT" → "for DE, AT and CH": a rewording may drop detail,
             # but a decision or rule that now names something more covers something else.
             return Verdict(fact, "changed", item.text, f"adds {', '.join(gained)}")
+        if fact.kind in _STATED:
+            # A rule or a note that lost a part of itself (a limit, a clause) says less
+            # than before; a finished step may (it is condensed), a rule may not.
+            gone = [n for n in old_numbers - new_numbers if not self.new_has_numeral(n)]
+            if gone:
+                return Verdict(fact, "changed", item.text, f"drops {', '.join(sorted(gone))}")
+            clause = dropped_clause(fact.value, item.text, self.new.text)
+            if clause is not None:
+                return Verdict(fact, "changed", item.text, f"drops “{clause}”")
         verdict = "reworded" if place == fact.section else "moved"
         note = "" if verdict == "reworded" else _arrow(fact.section, place)
         return Verdict(fact, verdict, item.text, note)

@@ -74,7 +74,20 @@ def content_words(text: str) -> frozenset[str]:
 
 #: Words that forbid or negate. "read-only" forbids writing as plainly as "no writes" does.
 _NEGATING = frozenset(
-    {"never", "not", "no", "avoid", "nor", "nothing", "none", "nobody", "neither", "read-only"}
+    {
+        "never",
+        "not",
+        "cannot",
+        "zero",
+        "no",
+        "avoid",
+        "nor",
+        "nothing",
+        "none",
+        "nobody",
+        "neither",
+        "read-only",
+    }
 )
 #: Words that make an exception to a negation in their clause: "no X without Y", "do not X
 #: until Y", "read-only unless Y", "otherwise, don't": a negated negation, i.e. a requirement.
@@ -88,6 +101,9 @@ _REASON = re.compile(
     r"(?:,\s*(?:so|to|because|since|as)\b|\b(?:because|since|so that|in order to|to avoid|"
     r"to prevent)\b)[^.;]*+"
 )
+
+
+_ASIDE = re.compile(r"\([^()]*+\)")
 
 
 def negates(text: str) -> bool:
@@ -138,6 +154,35 @@ def gained_names(old: str, new: str) -> list[str]:
             continue
         gained.append(name)
     return sorted(set(gained))
+
+
+#: Share of a clause's words the rewording may hold and still have dropped it, and the share
+#: the whole new version must hold for the clause to have gone elsewhere rather than away.
+DROPPED_KEPT_MAX = 0.2
+DROPPED_ELSEWHERE_MIN = 0.6
+
+
+def dropped_clause(old: str, new: str, everywhere: str) -> str | None:
+    """A clause of ``old`` (two content words or more) that its rewording ``new`` leaves out
+    and that the rest of the new version (``everywhere``) does not say either.
+
+    "The user is vegetarian; prefers aisle seats" → "The user is vegetarian" dropped a
+    preference; a rewording that only says a clause in other words keeps some of its words.
+    Asides in brackets and reasons may go; a restriction said another way ("read-only
+    unless approved" → "no changes without approval") keeps a negation.
+    """
+    kept, elsewhere = content_words(new), content_words(everywhere)
+    text = _ASIDE.sub(" ", _REASON.sub(" ", old))
+    for clause in _CLAUSE.split(text):
+        words = content_words(clause)
+        if len(words) < 2 or (negates(clause) and negates(new)):
+            continue
+        if len(words & kept) > DROPPED_KEPT_MAX * len(words):
+            continue
+        if len(words & elsewhere) >= DROPPED_ELSEWHERE_MIN * len(words):
+            continue
+        return clause.strip()
+    return None
 
 
 def swapped_word(old: str, new: str) -> tuple[str, str] | None:

@@ -398,3 +398,87 @@ def test_the_due_date_of_a_step_that_got_done_gives_way_to_when_it_was_done() ->
     old = make_summary(in_progress="- Upgrading the Acme cluster to PostgreSQL 15.4.")
     new = make_summary(done="- Upgraded the Acme cluster to PostgreSQL 16.1.")
     assert verdict_of(old, new, "15.4")[0] == "changed"
+
+
+def test_a_count_that_changes_among_equal_ones_is_changed() -> None:
+    # Numbers are counted, not collected: the second 5 is the 4 changed.
+    old = make_summary(decisions="- Split: 5 nights Lisbon, 4 nights Porto.")
+    new = make_summary(decisions="- Split: 5 nights Lisbon, 5 nights Porto (one more day).")
+    assert verdict_of(old, new, "Split: 5 nights Lisbon, 4 nights Porto.") == ("changed", "4 → 5")
+    same = make_summary(decisions="- Split: 5 nights in Lisbon and 4 in Porto.")
+    assert verdict_of(old, same, "Split: 5 nights Lisbon, 4 nights Porto.")[0] == "reworded"
+
+
+def test_a_rule_that_drops_its_limit_is_changed_unless_the_limit_is_said_elsewhere() -> None:
+    rule = "Retry with exponential backoff starting at 30 s, max 5 attempts."
+    old = make_summary(decisions=f"- {rule}")
+    new = make_summary(decisions="- Retry with exponential backoff starting at 30 s.")
+    assert verdict_of(old, new, rule) == ("changed", "drops 5")
+    elsewhere = make_summary(
+        decisions="- Retry with exponential backoff starting at 30 s.",
+        critical="- Retries: at most 5, then the job fails.",
+    )
+    assert verdict_of(old, elsewhere, rule)[0] == "reworded"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "verdict"),
+    [
+        # A clause gone: the rule says less than it did.
+        ("The user is vegetarian; prefers aisle seats.", "The user is vegetarian.", "changed"),
+        (
+            "Tone with the customer: apologetic, but no admission of carrier fault in writing.",
+            "Tone with the customer: apologetic and warm.",
+            "changed",
+        ),
+        # An aside in brackets and a reason may go.
+        (
+            "LightGBM only (the serving stack supports it); no deep learning.",
+            "LightGBM only; no deep learning.",
+            "reworded",
+        ),
+        (
+            "Batch all invoices in one run, to avoid a second fee.",
+            "Batch all invoices.",
+            "reworded",
+        ),
+        # A restriction said another way keeps a negation.
+        (
+            "Production: read-only kubectl unless the on-call lead approves a change.",
+            "No changes on production without the on-call lead's approval.",
+            "reworded",
+        ),
+    ],
+)
+def test_a_rule_that_drops_a_clause_is_changed(old: str, new: str, verdict: str) -> None:
+    old_summary = make_summary(constraints=f"- {old}")
+    new_summary = make_summary(constraints=f"- {new}")
+    assert verdict_of(old_summary, new_summary, old)[0] == verdict
+
+
+def test_a_clause_said_in_another_bullet_is_not_dropped() -> None:
+    old = make_summary(constraints="- The user is vegetarian; prefers aisle seats.")
+    new = make_summary(
+        constraints="- The user is vegetarian.\n- Seats: the user prefers the aisle."
+    )
+    assert verdict_of(old, new, "The user is vegetarian; prefers aisle seats.")[0] == "reworded"
+
+
+def test_a_rule_that_now_names_a_date_is_changed() -> None:
+    rule = "Keep the old certificate in the legacy secret until the new one is live."
+    old = make_summary(decisions=f"- {rule}")
+    new = make_summary(
+        decisions="- Keep the old certificate in the legacy secret until 2026-11-29."
+    )
+    assert verdict_of(old, new, rule) == ("changed", "adds 2026-11-29")
+
+
+def test_cannot_and_zero_negate_as_not_and_no_do() -> None:
+    rule = "Use the DNS-01 solver; HTTP-01 is not possible for a wildcard."
+    old = make_summary(constraints=f"- {rule}")
+    new = make_summary(constraints="- DNS-01 solver (HTTP-01 cannot issue wildcard certificates).")
+    assert verdict_of(old, new, rule)[0] == "reworded"
+    rule = "The user wants no downtime on the storefront."
+    old = make_summary(constraints=f"- {rule}")
+    new = make_summary(constraints="- The one hard requirement: zero storefront downtime.")
+    assert verdict_of(old, new, rule)[0] == "reworded"

@@ -7,9 +7,10 @@ reports (``lost`` + ``changed``), no moved or reworded fact reported, one report
 and a fresh blind set is needed for a held-out figure. ``heldout3`` was that set: written
 on 2026-11-23 by someone who read neither the engine's rules nor its output and measured
 blind once (precision 0.628, recall 0.794); later on 2026-11-23 its failures were used to
-tune general rules, so it is tuning data now as well. ``heldout4`` is the blind set now:
-written on 2026-11-23 the same way, measured once after those rules, never used to change
-them. Print the figures with ``pytest tests/engine/test_drift_labelled.py -s``.
+tune general rules, so it is tuning data now as well. ``heldout4``, written the same way and
+measured blind once (0.625 / 0.625), was used to tune rules in turn: a fresh blind set is
+needed for a held-out figure. Print the figures with
+``pytest tests/engine/test_drift_labelled.py -s``.
 """
 
 from __future__ import annotations
@@ -57,9 +58,13 @@ TARGET = {"tuning": 0.95, "heldout": 0.95, "heldout2": 0.95}
 #: on a shorter fact than the labelled span (reported, but as another fact: a miss and a
 #: false positive); rules with an exception ("not possible for a wildcard", "not on a
 #: weekend") read as reversed; an email address that left with its person reported lost.
+#: Used to tune rules later on 2026-11-23 (numbers counted rather than collected, a rule that
+#: drops its limit or a clause, a rule that now names a date, "cannot" and "zero" as
+#: negations): it then measures precision 0.686 (24/35), recall 0.750 (24/32), and heldout3
+#: 0.789 (30/38) / 0.882 (30/34): tuned-on figures.
 FLOOR = {
-    "heldout3": {"precision": 0.78, "recall": 0.85, "kept_reported_lost": 3, "duplicates": 0},
-    "heldout4": {"precision": 0.62, "recall": 0.62, "kept_reported_lost": 3, "duplicates": 1},
+    "heldout3": {"precision": 0.78, "recall": 0.88, "kept_reported_lost": 3, "duplicates": 0},
+    "heldout4": {"precision": 0.68, "recall": 0.75, "kept_reported_lost": 2, "duplicates": 1},
 }
 DOMAINS = {"coding", "operations", "data work", "customer support", "personal assistance"}
 
