@@ -8,16 +8,16 @@ and a fresh blind set is needed for a held-out figure. ``heldout3`` was that set
 on 2026-11-23 by someone who read neither the engine's rules nor its output and measured
 blind once (precision 0.628, recall 0.794); later on 2026-11-23 its failures were used to
 tune general rules, so it is tuning data now as well. ``heldout4``, written the same way and
-measured blind once (0.625 / 0.625), was used to tune rules in turn: a fresh blind set is
-needed for a held-out figure. Print the figures with
-``pytest tests/engine/test_drift_labelled.py -s``.
+measured blind once (0.625 / 0.625), was used to tune rules in turn. ``heldout5`` is the
+blind set now: written on 2026-11-23 the same way, measured once after those rules, never
+used to change them. Print the figures with ``pytest tests/engine/test_drift_labelled.py -s``.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from tests.engine.labelled import heldout, heldout2, heldout3, heldout4, tuning
+from tests.engine.labelled import heldout, heldout2, heldout3, heldout4, heldout5, tuning
 from tests.support.drift_eval import Case, evaluate, label_problems
 
 SETS = {
@@ -26,11 +26,12 @@ SETS = {
     "heldout2": heldout2.CASES,
     "heldout3": heldout3.CASES,
     "heldout4": heldout4.CASES,
+    "heldout5": heldout5.CASES,
 }
 #: Sets written blind, with labels that name what the author saw rather than the facts the
 #: engine extracts (a step holding a path is no fact of its own): such a label may name no
 #: fact, and is then the engine's miss if it is lost or changed.
-WRITTEN_BLIND = {"heldout3", "heldout4"}
+WRITTEN_BLIND = {"heldout3", "heldout4", "heldout5"}
 #: A set no rule was written against gets a floor at its first run, so that a regression
 #: fails and the gap to the target stays in sight rather than tuned away.
 #: The issue's target, required of every set that reaches it. First (blind) runs, kept for
@@ -62,9 +63,18 @@ TARGET = {"tuning": 0.95, "heldout": 0.95, "heldout2": 0.95}
 #: drops its limit or a clause, a rule that now names a date, "cannot" and "zero" as
 #: negations): it then measures precision 0.686 (24/35), recall 0.750 (24/32), and heldout3
 #: 0.789 (30/38) / 0.882 (30/34): tuned-on figures.
+#: heldout5, first and only run (2026-11-23, after those rules): precision 0.750 (27/36),
+#: recall 0.794 (27/34), 3 moved or reworded facts reported. The engine before that round
+#: measures the same on it: the round moved no figure of a set it was not written against.
+#: What it found: a preference ("Dislikes Jinja macros"), a count with two digits swapped
+#: (18,442 → 18,424), a phone number and dietary counts of a note are missed; a rent told
+#: with its unit ("CAD 1,690/month") is judged on the shorter amount; two errors and a
+#: secret's path the set does not label lost are reported lost; a preference, a decision and
+#: a task labelled moved or reworded read as changed or lost.
 FLOOR = {
     "heldout3": {"precision": 0.78, "recall": 0.88, "kept_reported_lost": 3, "duplicates": 0},
     "heldout4": {"precision": 0.68, "recall": 0.75, "kept_reported_lost": 2, "duplicates": 1},
+    "heldout5": {"precision": 0.75, "recall": 0.79, "kept_reported_lost": 3, "duplicates": 0},
 }
 DOMAINS = {"coding", "operations", "data work", "customer support", "personal assistance"}
 
