@@ -482,3 +482,33 @@ def test_offline_merge_keeps_the_facts_the_drift_guard_sends_back():
         )
     ).text
     assert "Deploy only from `release/2.0`" in text and "Tag v2" in text
+
+
+def test_a_tool_call_with_multiline_text_stays_one_line_of_the_summary(
+    summarizer: OfflineSummarizer,
+) -> None:
+    # The editor tool's input holds code: its JSON escapes line breaks ("\n"). Read back,
+    # an escaped break must not split the summary's line into a fragment of its own.
+    code = "from marshmallow.fields import TimeDelta\nfrom datetime import timedelta\n\nx = 1"
+    messages = [
+        {"role": "user", "content": "Reproduce the rounding bug."},
+        {
+            "role": "assistant",
+            "content": [
+                {
+                    "type": "tool_use",
+                    "id": "toolu_1",
+                    "name": "insert",
+                    "input": {"line": 1, "text": code},
+                }
+            ],
+        },
+        {
+            "role": "user",
+            "content": [{"type": "tool_result", "tool_use_id": "toolu_1", "content": "ok"}],
+        },
+    ]
+    text = summarizer.summarize(_request(messages)).text
+    [line] = [line for line in text.splitlines() if line.startswith("- Ran `insert`")]
+    assert "\\n" not in line and "from datetime import timedelta" in line
+    assert not [f.value for f in extract_facts(text) if f.value.startswith("from datetime")]
