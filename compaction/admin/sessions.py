@@ -40,6 +40,7 @@ from compaction.models import ChatSession, Checkpoint, CompactionRun, MemoryFlus
 RECENT_MESSAGES = 20
 #: Sessions one synchronous action may process: each can be an LLM call of many seconds.
 MAX_SYNC_SESSIONS = 10
+RECENT_FLUSHES = 20
 #: Actions that may call the summarizer in the request: never inside the request's
 #: transaction (``ATOMIC_REQUESTS``), which would hold the session's row lock across the
 #: LLM call and keep every write of the compaction from other requests until it ends.
@@ -51,9 +52,6 @@ def _outside_request_transactions(view: Any) -> Any:
     for alias in connections:
         view = transaction.non_atomic_requests(using=alias)(view)
     return view
-
-
-RECENT_FLUSHES = 20
 
 
 class RecentMessagesFormSet(BaseInlineFormSet):

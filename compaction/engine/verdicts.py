@@ -74,7 +74,7 @@ _STAGES = {"Next Steps": 0, "In Progress": 1, "Done": 2}
 #: Items that state a rule rather than a step: a name they gain changes what they cover.
 _CLAIMS = frozenset({"decision", "constraint", "preference"})
 #: Items that state something the agent must still know: a rule, or a note of Critical
-#: Context or Conversation Dynamics.
+#: Context.
 _STATED = _CLAIMS | {"note"}
 _NUMERAL = re.compile(r"\d[\d.,:]*\d|\d")
 _DONE = "Done"

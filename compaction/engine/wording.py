@@ -103,6 +103,7 @@ _REASON = re.compile(
 )
 
 
+# An aside in brackets: "LightGBM only (the serving stack supports it)".
 _ASIDE = re.compile(r"\([^()]*+\)")
 
 

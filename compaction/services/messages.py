@@ -115,7 +115,8 @@ def message_append(
     (``AppendResult.session``): its values stand in for the append's read of the session.
     The guarded write checks them, so a stale one costs that read after all, never a wrong
     write. A turn is then five statements: two to append the user's message, two to build
-    the context, one to append the answer with ``session=`` (README, "A whole turn").
+    the context, one to append the answer with ``session=`` (README, "Using it from your
+    chat backend").
 
     With ``idempotency_key``, a second call with the same key and the same messages
     returns the first call's messages (``replayed=True``) and writes nothing; the same key
