@@ -3,8 +3,9 @@
 ``message_append`` validates against a session it read without a lock
 (``selectors.rows.session_read``),
 then sends one statement (``append_if_unchanged``): an ``UPDATE`` of the session's counters
-guarded by what the validation relied on (the message count, which fixes ``seq`` and the
-pending tool calls, the checkpoint version and the calibration), and the ``INSERT`` of the
+guarded by what the validation relied on (the message count, the appended tokens and the
+tail, which fix ``seq``, the running totals and the pending tool calls, the checkpoint
+version and the calibration), and the ``INSERT`` of the
 rows, which happens only if that guard held. Run in autocommit it is its own transaction:
 no ``BEGIN``, lock read or ``COMMIT`` round trips. A writer that got in between makes the
 guard fail (PostgreSQL re-checks it on the row's newest version once that writer commits):
@@ -16,6 +17,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from django.db import connection, models
 
@@ -57,9 +59,17 @@ _ADDED_FIELDS = (
 
 @dataclass(frozen=True)
 class SessionState:
-    """What an append's validation read of the session, and must still hold when it writes."""
+    """What an append's validation read of the session, and must still hold when it writes.
+
+    The message count fixes ``seq``; the appended tokens, the new rows' running totals; the
+    tail, what the new messages answer. Among committed states the count alone would say
+    the other two, but a session a caller kept (``message_append(session=...)``) may come
+    from a transaction that rolled back.
+    """
 
     message_count: int
+    appended_tokens: int
+    tail: Any
     checkpoint_version: int
     calibration_ratio: float
     added: tuple[int, ...]
@@ -68,6 +78,8 @@ class SessionState:
     def of(cls, session: ChatSession) -> SessionState:
         return cls(
             message_count=session.message_count,
+            appended_tokens=session.appended_tokens,
+            tail=session.tail,
             checkpoint_version=session.checkpoint_version,
             calibration_ratio=session.calibration_ratio,
             added=tuple(getattr(session, name) for name in _ADDED_FIELDS),
@@ -102,12 +114,20 @@ def append_if_unchanged(
     params += [json.dumps(session.tail), session.calibration_ratio, session.updated_at]
     guard = " AND ".join(
         f"{sql_names(ChatSession, [name])} = %s"
-        for name in ("id", "message_count", "checkpoint_version", "calibration_ratio")
+        for name in (
+            "id",
+            "message_count",
+            "appended_tokens",
+            "checkpoint_version",
+            "calibration_ratio",
+        )
     )
+    guard += f" AND {sql_names(ChatSession, ['tail'])} = %s::jsonb"
     # Waiting for a concurrent writer's row lock is bounded as the locked path bounds it.
     guard += f" AND {LOCK_TIMEOUT_FILTER}"
-    params += [session.pk, before.message_count, before.checkpoint_version]
-    params += [before.calibration_ratio, lock_timeout_param()]
+    params += [session.pk, before.message_count, before.appended_tokens]
+    params += [before.checkpoint_version, before.calibration_ratio, json.dumps(before.tail)]
+    params += [lock_timeout_param()]
     fields = [Message._meta.get_field(name) for name in _MESSAGE_FIELDS]
     columns = sql_names(Message, _MESSAGE_FIELDS)
     placeholders = (

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
+from django.core.exceptions import ValidationError
 from django.db import connection, transaction
 from django.utils import timezone
 
@@ -60,6 +61,13 @@ def _fingerprint(messages: Any, *, batch: bool, format: str = ANTHROPIC) -> str:
         default=repr,
     )
     return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def _same_session(session: ChatSession, session_id: UUID | str) -> bool:
+    try:
+        return session.pk == ChatSession._meta.pk.to_python(session_id)
+    except ValidationError:
+        return False
 
 
 def _replay(session: ChatSession, record: IdempotencyKey, fingerprint: str) -> AppendResult:
@@ -113,10 +121,12 @@ def message_append(
 
     ``session`` is the session as an earlier append of this turn returned it
     (``AppendResult.session``): its values stand in for the append's read of the session.
-    The guarded write checks them, so a stale one costs that read after all, never a wrong
-    write. A turn is then five statements: two to append the user's message, two to build
-    the context, one to append the answer with ``session=`` (README, "Using it from your
-    chat backend").
+    The guarded write checks what they fix (count, running total, tail, checkpoint,
+    calibration), and a refusal is only ever made by the session as it is now, so a stale
+    one costs that read after all, never a wrong write or a wrong refusal. A turn is then
+    five statements: two to append the user's message, two to build the context, one to
+    append the answer with ``session=`` (README, "Using it from your chat backend"). The
+    locked path (SQLite, an ``idempotency_key``) reads under the lock and ignores it.
 
     With ``idempotency_key``, a second call with the same key and the same messages
     returns the first call's messages (``replayed=True``) and writes nothing; the same key
@@ -141,7 +151,7 @@ def message_append(
                 "messages": f"{len(messages)} messages; the limit is {app_settings.MAX_BATCH}"
             },
         )
-    if session is not None and str(session.pk) != str(session_id):
+    if session is not None and not _same_session(session, session_id):
         raise ValueError("session= must be the session named by session_id")
     reported = Usage.read(usage, estimated_tokens=estimated_tokens) if usage is not None else None
     if idempotency_key is None and connection.vendor == "postgresql":
@@ -284,13 +294,18 @@ def _append_unlocked(
     other writers kept moving the session. ``known`` stands in for the first read.
     """
     for attempt in range(UNLOCKED_ATTEMPTS):
-        if attempt == 0 and known is not None:
-            # A copy: a write that does not land must leave the caller's session as it was.
-            session = copy.copy(known)
-        else:
-            session = session_read(session_id)
+        hinted = attempt == 0 and known is not None
+        # A copy: a write that does not land must leave the caller's session as it was.
+        session = copy.copy(known) if hinted else session_read(session_id)
         before = SessionState.of(session)
-        rows = _new_rows(session, messages, batch=batch, format=format)
+        try:
+            rows = _new_rows(session, messages, batch=batch, format=format)
+        except InvalidInput:
+            if hinted:
+                # Refused by a session that may have moved on (a tool call appended since
+                # awaits these results): only the session as it is now can refuse.
+                continue
+            raise
         if reported is not None:
             reported.apply(session)
         if (auto_compact and _queues_now(session)) or any(

@@ -5,8 +5,10 @@ Statements are counted as PostgreSQL receives them, without BEGIN and COMMIT.
 
 from __future__ import annotations
 
+import copy
+
 import pytest
-from django.db import connection
+from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
 from compaction import selectors, services
@@ -19,6 +21,7 @@ from tests.support.helpers import (
     assistant,
     chat,
     settings_with,
+    tool_answer,
     tool_call,
     user,
 )
@@ -302,7 +305,9 @@ def test_a_stale_session_costs_a_read_never_a_wrong_write(compaction_settings):
     services.message_append(
         session_id=session.pk, messages=[assistant("Running them."), user("And now?")]
     )
-    seen = (first.session.message_count, first.session.tail, first.session.appended_tokens)
+    seen = copy.deepcopy(
+        (first.session.message_count, first.session.tail, first.session.appended_tokens)
+    )
     with CaptureQueriesContext(connection) as captured:
         services.message_append(
             session_id=session.pk, session=first.session, messages=[assistant("12 pass.")]
@@ -336,6 +341,51 @@ def test_a_stale_session_is_validated_against_what_was_written_since(compaction_
             session_id=session.pk, session=first.session, messages=[assistant("Done.")]
         )
     assert not Message.objects.filter(session=session, content="Done.").exists()
+    assert_counters_match_rows(session.pk)
+
+
+def test_a_stale_session_that_would_refuse_what_the_session_now_takes_does_not(
+    compaction_settings,
+):
+    # The hint awaits nothing; another writer has since appended a tool call. The results
+    # the caller now appends would be refused by the hint, and are taken by the session.
+    compaction_settings(AUTO_COMPACT="off")
+    session = _history(3)
+    first = services.message_append(session_id=session.pk, messages=[user("List the files")])
+    services.message_append(session_id=session.pk, messages=[tool_call("toolu_1", "ls")])
+    appended = services.message_append(
+        session_id=session.pk,
+        session=first.session,
+        messages=[tool_answer("toolu_1", "README.md")],
+    )
+    assert appended.messages[0].seq == first.messages[0].seq + 2
+    assert_counters_match_rows(session.pk)
+
+
+def test_a_session_kept_from_a_rolled_back_transaction_writes_nothing_wrong(compaction_settings):
+    # Its count may equal the committed one; its running total and tail do not.
+    compaction_settings(AUTO_COMPACT="off")
+    session = _history(3)
+    with pytest.raises(RuntimeError), transaction.atomic():
+        ghost = services.message_append(
+            session_id=session.pk, messages=[user("A much longer question " * 40)]
+        )
+        raise RuntimeError("rolled back")
+    services.message_append(session_id=session.pk, messages=[user("short")])
+    services.message_append(
+        session_id=session.pk, session=ghost.session, messages=[assistant("An answer.")]
+    )
+    assert_counters_match_rows(session.pk)
+    rows = list(Message.objects.filter(session=session).order_by("seq"))
+    assert rows[-1].tokens_through == sum(row.token_estimate for row in rows)
+
+
+def test_the_session_id_may_be_written_as_any_form_of_its_uuid():
+    session = SessionFactory()
+    first = services.message_append(session_id=session.pk, messages=[user("hi")])
+    services.message_append(
+        session_id=str(session.pk).upper(), session=first.session, messages=[assistant("Hello.")]
+    )
     assert_counters_match_rows(session.pk)
 
 
