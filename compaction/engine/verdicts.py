@@ -343,9 +343,11 @@ class _Judge:
         return verdicts
 
     def new_has_numeral(self, numeral: str) -> bool:
-        """Whether the new version writes ``numeral`` anywhere, as a number of its own."""
-        pattern = rf"(?<![\d.,:]){re.escape(numeral)}(?![\d]|[.,:]\d)"
-        return re.search(pattern, self.new.text) is not None
+        """Whether the new version writes ``numeral`` anywhere, as a number of its own (in
+        digits or, up to twelve, in words)."""
+        pattern = rf"(?<![\w.,:]){re.escape(numeral)}(?!\w|[.,:]\d)"
+        found = re.search(pattern, self.new.text) is not None
+        return found or _written_out(numeral, self.new.text)
 
     def rewording(self, fact: Fact, place: str, item: Item) -> Verdict:
         old_anchors = self.old.anchors(fact.value)
@@ -361,7 +363,9 @@ class _Judge:
         # 5 nights Porto" changed a 4 into a 5.
         old_numbers = Counter(_NUMERAL.findall(fact.value))
         new_numbers = Counter(_NUMERAL.findall(_without(item.text, new_anchors - old_anchors)))
-        if old_numbers - new_numbers and new_numbers - old_numbers:
+        # A number gone, and one come or one written more often: "5 nights Lisbon, 5 nights
+        # Porto" → "5 nights each, 10 in all" only wrote the 5 once.
+        if set(old_numbers) - set(new_numbers) and new_numbers - old_numbers:
             gone = sorted((old_numbers - new_numbers).elements())
             came = sorted((new_numbers - old_numbers).elements())
             return Verdict(fact, "changed", item.text, f"{', '.join(gone)} → {', '.join(came)}")
@@ -373,11 +377,12 @@ class _Judge:
         gained = gained_names(fact.value, item.text) if fact.kind in _CLAIMS else []
         if fact.kind in _CLAIMS and not old_numbers:
             # "Keep the old certificate until the new one is live" → "... until 2026-11-29":
-            # a rule that now names a number or a date where it named none holds another.
+            # a rule that now names a number or a date where it named none holds another
+            # ("two reviewers" → "2 reviewers" names the same).
             gained += sorted(
                 {value for kind, value in new_anchors - old_anchors if kind == "number"}
+                | {n for n in new_numbers if not _written_out(n, fact.value)}
             )
-            gained += sorted(new_numbers)
         if gained:
             # "holidays for DE and AT" → "for DE, AT and CH": a rewording may drop detail,
             # but a decision or rule that now names something more covers something else.
@@ -394,6 +399,30 @@ class _Judge:
         verdict = "reworded" if place == fact.section else "moved"
         note = "" if verdict == "reworded" else _arrow(fact.section, place)
         return Verdict(fact, verdict, item.text, note)
+
+
+_NUMBER_WORDS = (
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+)
+
+
+def _written_out(numeral: str, text: str) -> bool:
+    """Whether ``text`` writes ``numeral`` (0 to 12) as a word: "5" and "five" are one."""
+    if not numeral.isdigit() or int(numeral) >= len(_NUMBER_WORDS):
+        return False
+    return re.search(rf"\b{_NUMBER_WORDS[int(numeral)]}\b", text, re.IGNORECASE) is not None
 
 
 def _without(text: str, anchors: frozenset[tuple[str, str]]) -> str:

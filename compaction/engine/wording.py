@@ -15,7 +15,9 @@ import functools
 import re
 
 WORD = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
-_NEGATIONS = frozenset({"never", "not", "no", "don", "dont", "avoid", "without", "stop", "nor"})
+_NEGATIONS = frozenset(
+    {"never", "not", "cannot", "no", "don", "dont", "avoid", "without", "stop", "nor"}
+)
 STOPWORDS = frozenset(
     {
         "a", "an", "the", "and", "or", "of", "to", "in", "on", "at", "for", "by", "with",
@@ -78,7 +80,6 @@ _NEGATING = frozenset(
         "never",
         "not",
         "cannot",
-        "zero",
         "no",
         "avoid",
         "nor",
@@ -173,13 +174,14 @@ def dropped_clause(old: str, new: str, everywhere: str) -> str | None:
     unless approved" → "no changes without approval") keeps a negation.
     """
     kept, elsewhere = content_words(new), content_words(everywhere)
-    text = _ASIDE.sub(" ", _REASON.sub(" ", old))
+    # Asides first: a reason that opens inside brackets ends with them.
+    text = _REASON.sub(" ", _ASIDE.sub(" ", old))
     for clause in _CLAUSE.split(text):
         words = content_words(clause)
-        if len(words) < 2 or (negates(clause) and negates(new)):
+        if len(words) < 2 or len(words & kept) > DROPPED_KEPT_MAX * len(words):
             continue
-        if len(words & kept) > DROPPED_KEPT_MAX * len(words):
-            continue
+        if words & kept and negates(clause) and negates(new):
+            continue  # the restriction, said another way
         if len(words & elsewhere) >= DROPPED_ELSEWHERE_MIN * len(words):
             continue
         return clause.strip()

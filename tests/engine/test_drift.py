@@ -473,12 +473,53 @@ def test_a_rule_that_now_names_a_date_is_changed() -> None:
     assert verdict_of(old, new, rule) == ("changed", "adds 2026-11-29")
 
 
-def test_cannot_and_zero_negate_as_not_and_no_do() -> None:
+def test_cannot_negates_as_not_does() -> None:
     rule = "Use the DNS-01 solver; HTTP-01 is not possible for a wildcard."
     old = make_summary(constraints=f"- {rule}")
     new = make_summary(constraints="- DNS-01 solver (HTTP-01 cannot issue wildcard certificates).")
     assert verdict_of(old, new, rule)[0] == "reworded"
-    rule = "The user wants no downtime on the storefront."
+    # "zero" is a number as often as a negation: neither wording below negates.
+    rule = "Deploys must be zero-downtime."
     old = make_summary(constraints=f"- {rule}")
-    new = make_summary(constraints="- The one hard requirement: zero storefront downtime.")
+    new = make_summary(constraints="- Deploys must run with zero downtime.")
     assert verdict_of(old, new, rule)[0] == "reworded"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # A number written in words is the same number.
+        (
+            "Retry with exponential backoff, max 5 attempts.",
+            "Retry with exponential backoff, at most five attempts.",
+        ),
+        ("Every change wants two reviewers.", "Every change needs 2 reviewers."),
+        # A number written once where it was written twice is no new value.
+        ("Split: 5 nights Lisbon, 5 nights Porto.", "Split: 5 nights each, 10 in all."),
+    ],
+)
+def test_the_same_numbers_written_otherwise_are_a_rewording(old: str, new: str) -> None:
+    old_summary = make_summary(decisions=f"- {old}")
+    new_summary = make_summary(decisions=f"- {new}")
+    assert verdict_of(old_summary, new_summary, old)[0] == "reworded"
+
+
+def test_a_dropped_limit_is_not_hidden_by_its_digit_inside_a_name() -> None:
+    rule = "Retry with exponential backoff, max 5 attempts."
+    old = make_summary(decisions=f"- {rule}")
+    new = make_summary(
+        decisions="- Retry with exponential backoff.", critical="- Runs on `h5-worker` (v5)."
+    )
+    assert verdict_of(old, new, rule) == ("changed", "drops 5")
+
+
+def test_a_dropped_restriction_is_changed_though_the_rewording_negates_something_else() -> None:
+    rule = "Never skip the code review; no force pushes to main."
+    old = make_summary(constraints=f"- {rule}")
+    new = make_summary(constraints="- No force pushes to main.")
+    assert verdict_of(old, new, rule)[0] == "changed"
+    # A reason that opens inside brackets ends with them.
+    rule = "Use Redis for cache and queue (since ops run it), but keep sessions in Postgres."
+    old = make_summary(constraints=f"- {rule}")
+    new = make_summary(constraints="- Use Redis for cache and queue.")
+    assert verdict_of(old, new, rule)[0] == "changed"
