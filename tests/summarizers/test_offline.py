@@ -512,3 +512,25 @@ def test_a_tool_call_with_multiline_text_stays_one_line_of_the_summary(
     [line] = [line for line in text.splitlines() if line.startswith("- Ran `insert`")]
     assert "\\n" not in line and "from datetime import timedelta" in line
     assert not [f.value for f in extract_facts(text) if f.value.startswith("from datetime")]
+
+
+def test_a_command_is_summarized_as_written_backslashes_and_all(
+    summarizer: OfflineSummarizer,
+) -> None:
+    # Only JSON escapes are read as line breaks: a command's own "\t" is the command's.
+    command = r"sed 's/\t/,/g' data.tsv > data.csv"
+    messages = [
+        {"role": "user", "content": "Convert the TSV to CSV."},
+        {
+            "role": "assistant",
+            "content": [
+                {"type": "tool_use", "id": "toolu_1", "name": "bash", "input": {"command": command}}
+            ],
+        },
+        {
+            "role": "user",
+            "content": [{"type": "tool_result", "tool_use_id": "toolu_1", "content": "done"}],
+        },
+    ]
+    text = summarizer.summarize(_request(messages)).text
+    assert "Ran `bash`: `sed 's/\\t/,/g' data.tsv > data.csv`" in text

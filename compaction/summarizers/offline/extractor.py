@@ -220,10 +220,12 @@ class Extractor:
             ),
             None,
         )
-        arg = main.strip().splitlines()[0] if main else json.dumps(args, sort_keys=True)
-        # A line break escaped in the JSON ("\n") would read as a break of the summary's
-        # own line once the escapes are read (compaction.engine.facts.unescape).
-        arg = re.sub(r"\\[nrt]", " ", arg)
+        if main:
+            arg = main.strip().splitlines()[0]
+        else:
+            # A line break the JSON escapes ("\n") would read as a break of the summary's
+            # own line once the escapes are read (compaction.engine.facts.unescape).
+            arg = json.dumps(args, sort_keys=True).replace("\\n", " ")
         arg = clip(flat(arg), 120).replace("`", "'") if args else ""
         text = f"Ran `{name}`: `{arg}`" if arg else f"Ran `{name}`"
         self.pos += 1
