@@ -348,8 +348,12 @@ class ChatSessionAdmin(ReadOnlyAdmin):
         """The changelist in the request's transaction as the host configured it
         (``ATOMIC_REQUESTS``), except for the actions that call the summarizer: each of
         their service calls commits on its own, and the LLM call runs with none open."""
+        # Any bar's choice may be the one run (Django picks by "index"): a read-only action
+        # let out of the transaction with it costs nothing. Actions on the change form would
+        # run in changeform_view's own transaction: these post to the changelist instead.
+        chosen = set(request.POST.getlist("action")) if request.method == "POST" else set()
         with ExitStack() as stack:
-            if not (request.method == "POST" and request.POST.get("action") in LLM_ACTIONS):
+            if not chosen & LLM_ACTIONS:
                 for alias in connections:
                     if connections[alias].settings_dict.get("ATOMIC_REQUESTS"):
                         stack.enter_context(transaction.atomic(using=alias))

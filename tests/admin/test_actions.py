@@ -76,6 +76,24 @@ def test_actions_that_call_the_summarizer_run_outside_the_requests_transaction(
 
 
 @pytest.mark.django_db(transaction=True)
+def test_an_action_chosen_in_the_top_bar_of_two_runs_outside_it_too(
+    admin_client: Any, compaction_settings: Any, atomic_requests: Any
+) -> None:
+    # With actions_on_bottom too, the form sends both bars' choices; "index" says which.
+    compaction_settings(SUMMARIZER=f"{__name__}.TransactionWatchingSummarizer")
+    session = services.session_create(external_id="two-bars")
+    services.message_append(session_id=session.pk, messages=chat(3))
+    TransactionWatchingSummarizer.seen.clear()
+    response = admin_client.post(
+        admin_url("chatsession_changelist"),
+        {"action": ["compact_now", ""], "index": 0, "_selected_action": [session.pk]},
+        follow=True,
+    )
+    assert response.status_code == 200
+    assert TransactionWatchingSummarizer.seen and not any(TransactionWatchingSummarizer.seen)
+
+
+@pytest.mark.django_db(transaction=True)
 def test_other_changelist_requests_keep_the_requests_transaction(
     admin_client: Any, atomic_requests: Any, monkeypatch: Any
 ) -> None:
