@@ -136,7 +136,13 @@ def test_operator_reads_the_drift_timeline_and_a_diff(
     _wait(browser, "#cmp-diff-form")
     Select(browser.find_element(By.NAME, "old")).select_by_value("1")
     Select(browser.find_element(By.NAME, "new")).select_by_value(str(versions))
+    shown = browser.find_elements(By.CSS_SELECTOR, "#cmp-diff-summary")
     browser.find_element(By.CSS_SELECTOR, "#cmp-diff-form [type=submit]").click()
+    # The page before the submit has a summary too: wait for the new page's, or the wait
+    # may catch the old one as the page goes.
+    if shown:
+        WebDriverWait(browser, 20).until(ec.staleness_of(shown[0]))
+    WebDriverWait(browser, 20).until(ec.url_contains(f"old=1&new={versions}"))
     summary = _wait(browser, "#cmp-diff-summary")
     assert f"v1 → v{versions}" in summary.text
     for text in ("drift score", "facts lost", "facts changed", "facts added", "growth"):
