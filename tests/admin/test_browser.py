@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from django.urls import reverse
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.support import expected_conditions as ec
@@ -66,7 +67,12 @@ def session_with_history(django_user_model: Any, compaction_settings: Any) -> Ch
 
 
 def _wait(driver: WebDriver, css: str) -> Any:
-    return WebDriverWait(driver, 20).until(ec.visibility_of_element_located((By.CSS_SELECTOR, css)))
+    # While a page is replaced, ChromeDriver may answer a lookup with "Node with given id
+    # does not belong to the document" (a plain WebDriverException, not a stale element):
+    # a moment of the navigation, so the wait tries again.
+    return WebDriverWait(driver, 20, ignored_exceptions=(WebDriverException,)).until(
+        ec.visibility_of_element_located((By.CSS_SELECTOR, css))
+    )
 
 
 def _screenshot(driver: WebDriver, name: str) -> Path:
@@ -136,12 +142,9 @@ def test_operator_reads_the_drift_timeline_and_a_diff(
     _wait(browser, "#cmp-diff-form")
     Select(browser.find_element(By.NAME, "old")).select_by_value("1")
     Select(browser.find_element(By.NAME, "new")).select_by_value(str(versions))
-    shown = browser.find_elements(By.CSS_SELECTOR, "#cmp-diff-summary")
     browser.find_element(By.CSS_SELECTOR, "#cmp-diff-form [type=submit]").click()
-    # The page before the submit has a summary too: wait for the new page's, or the wait
-    # may catch the old one as the page goes.
-    if shown:
-        WebDriverWait(browser, 20).until(ec.staleness_of(shown[0]))
+    # The page before the submit has a summary too: wait for the new page (by its URL, no
+    # element of the old one touched) before looking for the summary.
     WebDriverWait(browser, 20).until(ec.url_contains(f"old=1&new={versions}"))
     summary = _wait(browser, "#cmp-diff-summary")
     assert f"v1 → v{versions}" in summary.text
