@@ -408,7 +408,7 @@ def turn_plan(
                 raise
             recovery = yield from recover_plan(session, exc, payload.estimated_tokens)
             compactions.extend(recovery.runs)
-            session = yield Call(ChatSession.objects.get, {"pk": session.pk})
+            session = recovery.session
             payload = recovery.payload
             request = _request(
                 payload, model=model, max_tokens=max_tokens, create_kwargs=create_kwargs
