@@ -8,7 +8,11 @@ from django.db.models import QuerySet
 from compaction.engine.context import CheckpointContext
 from compaction.engine.drift import DriftReport, compare_summaries
 from compaction.models import ChatSession, Checkpoint
-from compaction.selectors.rows import session_rows
+from compaction.selectors.rows import (
+    CHECKPOINT_PAYLOAD_FIELDS,
+    checkpoint_read_with,
+    session_rows,
+)
 
 
 def checkpoint_list(*, session: ChatSession) -> QuerySet[Checkpoint]:
@@ -53,20 +57,17 @@ def checkpoint_context(checkpoint: Checkpoint | None) -> CheckpointContext | Non
     )
 
 
-#: What a payload needs of the latest checkpoint, in the model's field order (``from_db``).
-_PAYLOAD_FIELDS = [
-    field.attname
-    for field in Checkpoint._meta.concrete_fields
-    if field.attname
-    in {"last_seq", "summary", "version", "carried", "native_block", "kind", "preserved"}
-]
-
-
-def checkpoint_latest_context(*, session: ChatSession) -> tuple[int, CheckpointContext | None]:
+def checkpoint_latest_context(
+    *, session: ChatSession, reuse: bool = True
+) -> tuple[int, CheckpointContext | None]:
     """The latest checkpoint's ``last_seq`` (0 before the first) and what a payload needs of
-    it: one indexed row, only those columns, read on every model call."""
-    rows = session_rows(Checkpoint, session.pk, _PAYLOAD_FIELDS, order="-version", limit=1)
-    if not rows:
+    it: one indexed row, only those columns, read on every model call, unless the append
+    that returned ``session`` read it with the session (``reuse``)."""
+    known, checkpoint = checkpoint_read_with(session) if reuse else (False, None)
+    if not known:
+        fields = CHECKPOINT_PAYLOAD_FIELDS
+        rows = session_rows(Checkpoint, session.pk, fields, order="-version", limit=1)
+        checkpoint = Checkpoint.from_db(connection.alias, fields, rows[0]) if rows else None
+    if checkpoint is None:
         return 0, None
-    checkpoint = Checkpoint.from_db(connection.alias, _PAYLOAD_FIELDS, rows[0])
     return checkpoint.last_seq, checkpoint_context(checkpoint)

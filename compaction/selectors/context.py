@@ -6,12 +6,12 @@ from typing import Any
 
 from compaction.conf import app_settings
 from compaction.content import ANTHROPIC, Tail
-from compaction.engine.context import ContextPayload, build_context
+from compaction.engine.context import CheckpointContext, ContextPayload, build_context
 from compaction.engine.memory import MEMORY_FLUSH_PROMPT, flush_due
 from compaction.exceptions import InvalidConversation
 from compaction.models import ChatSession, Message
 from compaction.selectors.checkpoints import checkpoint_latest_context
-from compaction.selectors.rows import session_rows
+from compaction.selectors.rows import checkpoint_read_with, session_rows
 from compaction.selectors.sessions import session_should_compact
 
 
@@ -49,7 +49,9 @@ def _message_rows(
 def session_context_build(
     *, session: ChatSession, format: str = ANTHROPIC, memory_flush: bool = False
 ) -> ContextPayload:
-    """The payload to send to the model now, in two queries whatever the history length.
+    """The payload to send to the model now, in two queries whatever the history length; in
+    one from the session an append returned, which carries the latest checkpoint it was
+    read with (when messages came after that moment, the build reads the checkpoint again).
 
     ``format`` is ``"anthropic"`` (``messages.create``) or ``"openai"``
     (``chat.completions.create``). Active messages are read as ``seq > checkpoint.last_seq``
@@ -74,24 +76,11 @@ def session_context_build(
             details={"memory_flush": "the conversation waits for tool results"},
         )
     settings = app_settings.for_session(session)
-    last_seq, checkpoint = checkpoint_latest_context(session=session)
-    # What the window leaves for active messages, in uncalibrated estimate units: the
-    # session's estimate minus its active part is the system prompt and the summary.
-    active = session.appended_tokens - session.archived_tokens
-    fixed = max(0, session.estimated_tokens - active)
-    room = int((settings.CONTEXT_WINDOW - settings.RESERVE_TOKENS) / session.calibration_ratio)
-    floor = session.appended_tokens - max(0, room - fixed)
-    if floor <= session.archived_tokens:
-        # It fits: the active messages, an index range by seq.
-        rows = _message_rows(session, "seq", last_seq, order="seq")
-    else:
-        # Too large: the newest that fit, an index range on the running total alone (a seq
-        # condition beside it could lead a planner to walk the whole history by seq).
-        rows = [
-            row
-            for row in _message_rows(session, "tokens_through", floor, order="tokens_through,seq")
-            if row["seq"] > last_seq
-        ]
+    last_seq, checkpoint, rows, floor = _checkpoint_and_window(session, settings, reuse=True)
+    if rows and rows[-1]["seq"] > session.message_count and checkpoint_read_with(session)[0]:
+        # Messages came after the checkpoint read with the session, and so may a compaction:
+        # the payload is of now, from the latest checkpoint.
+        last_seq, checkpoint, rows, floor = _checkpoint_and_window(session, settings, reuse=False)
     omitted = None
     if rows and rows[0]["seq"] > last_seq + 1:
         # Left out: everything before the first message that fits whole and may open the
@@ -132,3 +121,28 @@ def session_context_build(
         memory_flush_prompt=memory_flush_prompt() if due or memory_flush else None,
         flush_turn=memory_flush,
     )
+
+
+def _checkpoint_and_window(
+    session: ChatSession, settings: Any, *, reuse: bool
+) -> tuple[int, CheckpointContext | None, list[dict[str, Any]], int]:
+    """The latest checkpoint's ``last_seq`` and payload part, the active messages the window
+    takes (all, or the newest that fit) and the running total they start above."""
+    last_seq, checkpoint = checkpoint_latest_context(session=session, reuse=reuse)
+    # What the window leaves for active messages, in uncalibrated estimate units: the
+    # session's estimate minus its active part is the system prompt and the summary.
+    active = session.appended_tokens - session.archived_tokens
+    fixed = max(0, session.estimated_tokens - active)
+    room = int((settings.CONTEXT_WINDOW - settings.RESERVE_TOKENS) / session.calibration_ratio)
+    floor = session.appended_tokens - max(0, room - fixed)
+    if floor <= session.archived_tokens:
+        # It fits: the active messages, an index range by seq.
+        return last_seq, checkpoint, _message_rows(session, "seq", last_seq, order="seq"), floor
+    # Too large: the newest that fit, an index range on the running total alone (a seq
+    # condition beside it could lead a planner to walk the whole history by seq).
+    rows = [
+        row
+        for row in _message_rows(session, "tokens_through", floor, order="tokens_through,seq")
+        if row["seq"] > last_seq
+    ]
+    return last_seq, checkpoint, rows, floor

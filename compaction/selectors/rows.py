@@ -9,6 +9,7 @@ field's converters.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 from uuid import UUID
@@ -17,11 +18,18 @@ from django.core.exceptions import ValidationError
 from django.db import connection
 
 from compaction.exceptions import SessionNotFound
-from compaction.models import ChatSession
+from compaction.models import ChatSession, Checkpoint
 
 
 def sql_names(model: type, names: Sequence[str]) -> str:
     """The quoted columns of ``model``'s fields ``names``, comma-separated."""
+    return _quoted_columns(connection.vendor, model, tuple(names))
+
+
+@functools.cache
+def _quoted_columns(vendor: str, model: type, names: tuple[str, ...]) -> str:
+    # Per vendor: the quoting is the backend's. The hot paths build their SQL from these on
+    # every call, and quoting through the connection proxy cost more than the rest of it.
     quote = connection.ops.quote_name
     return ", ".join(quote(model._meta.get_field(name).column) for name in names)
 
@@ -77,9 +85,27 @@ def session_rows(
         return converted(model, names, cursor.fetchall())
 
 
+#: The latest checkpoint's columns a payload needs, in the model's field order (``from_db``).
+CHECKPOINT_PAYLOAD_FIELDS = tuple(
+    field.attname
+    for field in Checkpoint._meta.concrete_fields
+    if field.attname
+    in {"last_seq", "summary", "version", "carried", "native_block", "kind", "preserved"}
+)
+
+#: Where ``session_read`` leaves the latest checkpoint it read with the session.
+_LATEST_CHECKPOINT = "_compaction_latest_checkpoint"
+_UNREAD = object()
+
+
 def session_read(session_id: UUID | str) -> ChatSession:
     """The session, as ``ChatSession.objects.get(pk=session_id)`` would load it; raises
-    ``SessionNotFound``."""
+    ``SessionNotFound``.
+
+    The same statement reads the session's latest checkpoint (what a payload needs of it):
+    the context build that follows an append then starts from it (``checkpoint_read_with``)
+    instead of reading it again. Both come from one snapshot, so they agree.
+    """
     names = [field.attname for field in ChatSession._meta.concrete_fields]
     try:
         key = ChatSession._meta.pk.get_db_prep_value(session_id, connection)
@@ -88,13 +114,52 @@ def session_read(session_id: UUID | str) -> ChatSession:
     row = None
     if key is not None:
         with connection.cursor() as cursor:
-            cursor.execute(
-                f"SELECT {sql_names(ChatSession, names)} "
-                f"FROM {connection.ops.quote_name(ChatSession._meta.db_table)} "
-                f"WHERE {sql_names(ChatSession, ['id'])} = %s",
-                [key],
-            )
+            cursor.execute(_session_read_sql(connection.vendor), [key])
             row = cursor.fetchone()
     if row is None:
         raise SessionNotFound("Session not found.", details={"session": str(session_id)})
-    return ChatSession.from_db(connection.alias, names, converted(ChatSession, names, [row])[0])
+    values = converted(ChatSession, names, [row[: len(names)]])[0]
+    session = ChatSession.from_db(connection.alias, names, values)
+    fields, latest = CHECKPOINT_PAYLOAD_FIELDS, row[len(names) :]
+    checkpoint = None
+    if latest[fields.index("version")] is not None:  # NOT NULL: NULL is the join's "none"
+        checkpoint = Checkpoint.from_db(
+            connection.alias, fields, converted(Checkpoint, fields, [latest])[0]
+        )
+    setattr(session, _LATEST_CHECKPOINT, checkpoint)
+    return session
+
+
+@functools.cache
+def _session_read_sql(vendor: str) -> str:
+    quote = connection.ops.quote_name
+    names = [field.attname for field in ChatSession._meta.concrete_fields]
+    own = ", ".join(f"s.{column}" for column in sql_names(ChatSession, names).split(", "))
+    fields = CHECKPOINT_PAYLOAD_FIELDS
+    latest = ", ".join(f"c.{column}" for column in sql_names(Checkpoint, fields).split(", "))
+    session_column = sql_names(Checkpoint, ["session"])
+    return (
+        f"SELECT {own}, {latest} FROM {quote(ChatSession._meta.db_table)} s "
+        f"LEFT JOIN LATERAL (SELECT {sql_names(Checkpoint, fields)} "
+        f"FROM {quote(Checkpoint._meta.db_table)} "
+        f"WHERE {session_column} = s.{sql_names(ChatSession, ['id'])} "
+        f"ORDER BY {sql_names(Checkpoint, ['version'])} DESC LIMIT 1) c ON TRUE "
+        f"WHERE s.{sql_names(ChatSession, ['id'])} = %s"
+    )
+
+
+def checkpoint_read_with(session: ChatSession) -> tuple[bool, Checkpoint | None]:
+    """Whether ``session_read`` read the latest checkpoint along with ``session``, and that
+    checkpoint (None before the first). Not when ``session`` has moved past it since (its
+    ``checkpoint_version`` differs) or the checkpoint was forgotten (``checkpoint_forget``)."""
+    checkpoint = getattr(session, _LATEST_CHECKPOINT, _UNREAD)
+    if checkpoint is _UNREAD:
+        return False, None
+    if (checkpoint.version if checkpoint is not None else 0) != session.checkpoint_version:
+        return False, None
+    return True, checkpoint
+
+
+def checkpoint_forget(session: ChatSession) -> None:
+    """Make the next context build from ``session`` read the latest checkpoint itself."""
+    session.__dict__.pop(_LATEST_CHECKPOINT, None)

@@ -26,7 +26,7 @@ from compaction.engine.tokens import message_tokens
 from compaction.exceptions import CompactionInProgress, IdempotencyKeyReused, InvalidInput
 from compaction.models import ChatSession, CompactionRun, IdempotencyKey, Message
 from compaction.selectors import session_memory_flush_due, session_should_compact
-from compaction.selectors.rows import session_read
+from compaction.selectors.rows import checkpoint_forget, session_read
 from compaction.services.appending import SessionState, append_if_unchanged
 from compaction.services.compaction.dispatch import queue_locked
 from compaction.services.compaction.native import checkpoint_native_create
@@ -124,8 +124,9 @@ def message_append(
     The guarded write checks what they fix (count, running total, tail, checkpoint,
     calibration), and a refusal is only ever made by the session as it is now, so a stale
     one costs that read after all, never a wrong write or a wrong refusal. A turn is then
-    five statements: two to append the user's message, two to build the context, one to
-    append the answer with ``session=`` (README, "Using it from your chat backend"). The
+    four statements: two to append the user's message (the read takes the latest checkpoint
+    along, for the context build that follows), one to build the context, one to append the
+    answer with ``session=`` (README, "Using it from your chat backend"). The
     locked path (SQLite, an ``idempotency_key``) reads under the lock and ignores it.
 
     With ``idempotency_key``, a second call with the same key and the same messages
@@ -350,6 +351,9 @@ def _after_append(session: ChatSession, *, auto_compact: bool) -> CompactionRun 
         compact = False
     if not (flush or compact):
         return None
+    # A compaction, now or at commit, makes the checkpoint read with the session stale: the
+    # caller's next context build must read the one it leaves.
+    checkpoint_forget(session)
     if connection.in_atomic_block:
         # The caller's transaction is still open: running now would hold it across the
         # LLM call. Run once it commits instead (nothing runs if it rolls back).

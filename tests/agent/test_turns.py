@@ -445,7 +445,7 @@ def test_astream_turn_streams_events_with_compaction_status(stub, near):
     assert events[-1].result.text == "Streamed, asynchronously."
 
 
-def test_a_turn_is_five_statements_whatever_the_history(stub, client, compaction_settings):
+def test_a_turn_is_four_statements_whatever_the_history(stub, client, compaction_settings):
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
@@ -465,10 +465,10 @@ def test_a_turn_is_five_statements_whatever_the_history(stub, client, compaction
             )
         # Savepoints stand for BEGIN / COMMIT here: the test runs in a transaction.
         counts.append(sum(1 for q in queries if "SAVEPOINT" not in q["sql"]))
-    # Append the question (read the session; counters and row in one guarded write), build
-    # the context (checkpoint, active messages), append the answer with its usage (one
-    # guarded write, from the session the question's append returned).
-    assert counts == [5, 5]
+    # Append the question (read the session with its latest checkpoint; counters and row in
+    # one guarded write), build the context (the active messages), append the answer with
+    # its usage (one guarded write, from the session the question's append returned).
+    assert counts == [4, 4]
 
 
 def test_an_answer_larger_than_the_reserve_is_warned_about(

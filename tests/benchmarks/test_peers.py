@@ -89,16 +89,16 @@ def test_every_stack_ran_each_size(run: SimpleNamespace) -> None:
         assert set(row["ratio_vs_app"]) == {"langgraph", "pg_history"}
 
 
-def test_app_turn_is_five_statements_and_the_counter_agrees_with_django(
+def test_app_turn_is_four_statements_and_the_counter_agrees_with_django(
     run: SimpleNamespace,
 ) -> None:
     check = run.peers["counter_check"]
-    assert check["app_turn"] == {"psycopg_counter": 5, "capture_queries_context": 5}
+    assert check["app_turn"] == {"psycopg_counter": 4, "capture_queries_context": 4}
     assert check["known_case"] == {"statements": 7, "transaction_control": 2, "rows_inserted": 5}
     for row in run.peers["rows"]:
-        assert row["app"]["statements"] == {"min": 5, "max": 5, "median": 5}
+        assert row["app"]["statements"] == {"min": 4, "max": 4, "median": 4}
     goal = next(g for g in run.data["goals"] if g["goal"].startswith("turn statements"))
-    assert goal["met"] is True and goal["measured"] == [5]
+    assert goal["met"] is True and goal["measured"] == [4]
 
 
 def test_each_stack_compacted_or_reads_everything_as_documented(run: SimpleNamespace) -> None:

@@ -69,25 +69,113 @@ def _turn(session: ChatSession) -> tuple[list[str], list[str], list[str]]:
     return statements(first), statements(context), statements(second)
 
 
-def test_a_turn_is_five_statements_whatever_the_history(compaction_settings):
+def _compact(session: ChatSession) -> ChatSession:
+    run = services.compaction_run_execute(
+        session_id=session.pk,
+        trigger="command",
+        force=True,
+        summarizer=StaticSummarizer(settings=settings_with()),
+    )
+    assert run.status == "succeeded" and run.messages_compacted > 0
+    return ChatSession.objects.get(pk=session.pk)
+
+
+def _compacted(turns: int) -> ChatSession:
+    return _compact(_history(turns))
+
+
+def test_a_turn_is_four_statements_whatever_the_history(compaction_settings):
     compaction_settings(AUTO_COMPACT="off")
-    for turns in (5, 1500):
-        session = _history(turns)
+    for session in (_history(5), _history(1500), _compacted(1500)):
         append_user, context, append_answer = _turn(session)
-        # An append reads the session, then writes its counters and rows in one statement
-        # guarded by what it read: no row lock, no transaction of its own. The answer's
-        # starts from the session the first returned: no read.
+        # An append reads the session with its latest checkpoint, then writes its counters
+        # and rows in one statement guarded by what it read: no row lock, no transaction of
+        # its own. The payload starts from that checkpoint: one read, the active window.
+        # The answer's append starts from the session the first returned: no read.
         assert len(append_user) == 2, append_user
         read, user_write = append_user
         assert read.startswith("SELECT") and "FOR UPDATE" not in read
+        assert '"compaction_checkpoint"' in read
         assert len(append_answer) == 1, append_answer
         for write in (user_write, append_answer[0]):
             assert write.startswith("WITH") and "UPDATE" in write and "INSERT" in write
-        assert len(context) == 2
+        assert len(context) == 1 and '"compaction_message"' in context[0], context
         session.refresh_from_db()
         assert (session.total_input_tokens, session.total_cache_read_tokens) == (900, 4000)
         assert session.calibration_ratio != 1.0
         assert_counters_match_rows(session.pk)
+
+
+def test_the_payload_from_an_append_is_the_one_a_fresh_read_builds(compaction_settings):
+    compaction_settings(AUTO_COMPACT="off")
+    for session in (_history(5), _compacted(1500)):
+        appended = services.message_append(
+            session_id=session.pk, messages=[user("Run the tests again")]
+        )
+        fresh = ChatSession.objects.get(pk=session.pk)
+        assert selectors.session_context_build(
+            session=appended.session
+        ) == selectors.session_context_build(session=fresh)
+
+
+def test_a_kept_session_builds_the_payload_of_now(compaction_settings):
+    compaction_settings(AUTO_COMPACT="off")
+    session = _compacted(1500)
+    kept = services.message_append(session_id=session.pk, messages=[user("And now?")]).session
+    # Another writer appends and compacts after the session was read with checkpoint v1.
+    services.message_append(session_id=session.pk, messages=[assistant("Now all pass.")])
+    more = chat(600, words=5)
+    for start in range(0, len(more), 500):
+        services.message_append(session_id=session.pk, messages=more[start : start + 500])
+    _compact(session)
+    with CaptureQueriesContext(connection) as captured:
+        now = selectors.session_context_build(session=kept)
+    # The window showed messages after the session's moment: checkpoint and window again.
+    assert len(statements(captured)) == 3
+    assert now.checkpoint_version == 2
+    assert now == selectors.session_context_build(session=ChatSession.objects.get(pk=session.pk))
+    kept.refresh_from_db()
+    with CaptureQueriesContext(connection) as captured:
+        assert selectors.session_context_build(session=kept) == now
+    assert len(statements(captured)) == 2
+
+
+def test_a_compaction_right_after_the_append_leaves_the_payload_of_that_moment(
+    compaction_settings,
+):
+    compaction_settings(AUTO_COMPACT="off")
+    session = _compacted(1500)
+    more = chat(600, words=5)
+    for start in range(0, len(more), 500):
+        services.message_append(session_id=session.pk, messages=more[start : start + 500])
+    kept = services.message_append(session_id=session.pk, messages=[user("And now?")]).session
+    at_the_time = selectors.session_context_build(session=ChatSession.objects.get(pk=session.pk))
+    _compact(session)
+    # Nothing was appended since: the checkpoint read with the session and the messages
+    # after it are the payload the session stood for, and nothing is lost from it.
+    payload = selectors.session_context_build(session=kept)
+    assert payload.checkpoint_version == 1 and payload == at_the_time
+
+
+def test_a_turns_statements_are_prepared_once_per_connection(compaction_settings):
+    compaction_settings(AUTO_COMPACT="off")
+    session = _compacted(1500)
+    for _ in range(6):
+        # psycopg prepares a statement on its sixth run: the turn's text must not vary.
+        _turn(session)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        prepared = [statement for (statement,) in cursor.fetchall()]
+    turn = [
+        any("LEFT JOIN LATERAL" in s and '"compaction_checkpoint"' in s for s in prepared),
+        any(s.startswith('SELECT "seq"') and '"seq" > $2' in s for s in prepared),
+        any(s.startswith("WITH counted AS (UPDATE") for s in prepared),
+    ]
+    if connection.features.uses_server_side_binding:
+        assert all(turn), prepared
+    else:
+        # DATABASE_PREPARED_STATEMENTS=off: Django's default, nothing a pooler could lose.
+        assert not any(turn), prepared
 
 
 def test_usage_with_the_answer_records_what_the_usage_endpoint_would(compaction_settings):
@@ -202,13 +290,7 @@ def test_a_compaction_rewrites_no_message_row(compaction_settings):
 
     before = versions()
     for _ in range(2):
-        run = services.compaction_run_execute(
-            session_id=session.pk,
-            trigger="command",
-            force=True,
-            summarizer=StaticSummarizer(settings=settings_with()),
-        )
-        assert run.status == "succeeded" and run.messages_compacted > 0
+        _compact(session)
         services.message_append(session_id=session.pk, messages=chat(30, words=5))
     after = versions()
     assert {seq: after[seq] for seq in before} == before
