@@ -2,6 +2,8 @@
 
 Environment variables:
 - ``DATABASE_URL``: any dj-database-url URL; default a SQLite file for the demo.
+- ``DATABASE_PREPARED_STATEMENTS``: ``on`` (default) or ``off``: on PostgreSQL, whether
+  statements are bound server-side and prepared (see below).
 - ``CELERY_BROKER_URL``: a broker URL; without one, tasks run in process (demo).
 - ``COMPACTION_<KEY>``: any key of the ``COMPACTION`` settings (see compaction/conf.py),
   parsed as JSON when it parses (numbers, true/false, null), else taken as a string.
@@ -76,6 +78,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"].setdefault("OPTIONS", {})["options"] = (
         "-c lock_timeout=10000 -c statement_timeout=60000"
     )
+    if os.environ.get("DATABASE_PREPARED_STATEMENTS", "on") != "off":
+        # Every turn sends the same few statements: bound server-side, psycopg prepares
+        # each after five runs on a connection and the server stops parsing and planning it
+        # (README, "Use PostgreSQL"). Off behind a pooler that cannot follow prepared
+        # statements (PgBouncer in transaction mode before 1.21): Django's default binding.
+        DATABASES["default"]["OPTIONS"].update(server_side_binding=True, prepare_threshold=5)
 
 AUTH_PASSWORD_VALIDATORS = []
 
