@@ -218,6 +218,7 @@ def _panel(
                 c=series.color,
             )
         )
+
         def y_right(value: float) -> float:
             return round(bottom - min(max(value, 0.0), 1.0) * _PLOT_H, 1)
 

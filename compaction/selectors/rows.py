@@ -15,15 +15,26 @@ from typing import Any
 from uuid import UUID
 
 from django.core.exceptions import ValidationError
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connection, connections
+from django.db.backends.base.base import BaseDatabaseWrapper
 
 from compaction.exceptions import SessionNotFound
 from compaction.models import ChatSession, Checkpoint
 
 
-def sql_names(model: type, names: Sequence[str]) -> str:
+def database() -> BaseDatabaseWrapper:
+    """The connection ``django.db.connection`` stands for, in this thread.
+
+    The hot paths take it once per call: every attribute read through the
+    ``connection`` proxy looks the connection up again (an ``asgiref`` local), and the
+    proxy was read some sixty times an append.
+    """
+    return connections[DEFAULT_DB_ALIAS]
+
+
+def sql_names(model: type, names: Sequence[str], *, vendor: str | None = None) -> str:
     """The quoted columns of ``model``'s fields ``names``, comma-separated."""
-    return _quoted_columns(connection.vendor, model, tuple(names))
+    return _quoted_columns(vendor or connection.vendor, model, tuple(names))
 
 
 @functools.cache
@@ -34,24 +45,42 @@ def _quoted_columns(vendor: str, model: type, names: tuple[str, ...]) -> str:
     return ", ".join(quote(model._meta.get_field(name).column) for name in names)
 
 
-def converted(model: type, names: Sequence[str], rows: list[tuple[Any, ...]]) -> list[list[Any]]:
+def converted(
+    model: type,
+    names: Sequence[str],
+    rows: list[tuple[Any, ...]],
+    *,
+    db: BaseDatabaseWrapper | None = None,
+) -> list[list[Any]]:
     """``rows`` of the columns ``names`` with the values the ORM would give (JSON decoded,
     a backend's booleans and dates as Python's)."""
-    steps = []
-    for index, name in enumerate(names):
-        field = model._meta.get_field(name)
-        column = field.cached_col
-        convert = connection.ops.get_db_converters(column) + field.get_db_converters(connection)
-        if convert:
-            steps.append((index, column, convert))
+    db = db or database()
+    steps = _converters(db, model, tuple(names))
     result = []
     for row in rows:
         values = list(row)
         for index, column, convert in steps:
             for function in convert:
-                values[index] = function(values[index], column, connection)
+                values[index] = function(values[index], column, db)
         result.append(values)
     return result
+
+
+def _converters(db: BaseDatabaseWrapper, model: type, names: tuple[str, ...]) -> tuple:
+    """Which columns of ``names`` need converting, and how: found once per connection
+    (a backend's converters are methods of that connection's operations)."""
+    cache = db.__dict__.setdefault("_compaction_converters", {})
+    steps = cache.get((model, names))
+    if steps is None:
+        found = []
+        for index, name in enumerate(names):
+            field = model._meta.get_field(name)
+            column = field.cached_col
+            convert = db.ops.get_db_converters(column) + field.get_db_converters(db)
+            if convert:
+                found.append((index, column, tuple(convert)))
+        steps = cache[(model, names)] = tuple(found)
+    return steps
 
 
 def session_rows(
@@ -66,23 +95,40 @@ def session_rows(
     """The fields ``names`` of ``model``'s rows of the session (those whose field
     ``above[0]`` is above ``above[1]``), ordered by ``order`` (field names, comma-separated,
     ``-`` for descending)."""
-    where = f"{sql_names(model, ['session'])} = %s"
-    params = [ChatSession._meta.pk.get_db_prep_value(session_id, connection)]
+    db = database()
+    params = [ChatSession._meta.pk.get_db_prep_value(session_id, db)]
     if above is not None:
-        where += f" AND {sql_names(model, [above[0]])} > %s"
         params.append(above[1])
+    sql = _session_rows_sql(
+        db.vendor, model, tuple(names), above[0] if above else None, order, limit
+    )
+    with db.cursor() as cursor:
+        cursor.execute(sql, params)
+        return converted(model, names, cursor.fetchall(), db=db)
+
+
+@functools.lru_cache(maxsize=64)
+def _session_rows_sql(
+    vendor: str,
+    model: type,
+    names: tuple[str, ...],
+    above: str | None,
+    order: str,
+    limit: int | None,
+) -> str:
+    where = f"{sql_names(model, ['session'], vendor=vendor)} = %s"
+    if above is not None:
+        where += f" AND {sql_names(model, [above], vendor=vendor)} > %s"
     ordering = ", ".join(
-        sql_names(model, [name.lstrip("-")]) + (" DESC" if name.startswith("-") else "")
+        sql_names(model, [name.lstrip("-")], vendor=vendor)
+        + (" DESC" if name.startswith("-") else "")
         for name in order.split(",")
     )
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT {sql_names(model, names)} "
-            f"FROM {connection.ops.quote_name(model._meta.db_table)} WHERE {where} "
-            f"ORDER BY {ordering}" + (f" LIMIT {int(limit)}" if limit else ""),
-            params,
-        )
-        return converted(model, names, cursor.fetchall())
+    return (
+        f"SELECT {sql_names(model, names, vendor=vendor)} "
+        f"FROM {connection.ops.quote_name(model._meta.db_table)} WHERE {where} "
+        f"ORDER BY {ordering}" + (f" LIMIT {int(limit)}" if limit else "")
+    )
 
 
 #: The latest checkpoint's columns a payload needs, in the model's field order (``from_db``).
@@ -106,34 +152,39 @@ def session_read(session_id: UUID | str) -> ChatSession:
     the context build that follows an append then starts from it (``checkpoint_read_with``)
     instead of reading it again. Both come from one snapshot, so they agree.
     """
-    names = [field.attname for field in ChatSession._meta.concrete_fields]
+    names = _SESSION_FIELDS
+    db = database()
     try:
-        key = ChatSession._meta.pk.get_db_prep_value(session_id, connection)
+        key = ChatSession._meta.pk.get_db_prep_value(session_id, db)
     except (ValueError, ValidationError):
         key = None
     row = None
     if key is not None:
-        with connection.cursor() as cursor:
-            cursor.execute(_session_read_sql(connection.vendor), [key])
+        with db.cursor() as cursor:
+            cursor.execute(_session_read_sql(db.vendor), [key])
             row = cursor.fetchone()
     if row is None:
         raise SessionNotFound("Session not found.", details={"session": str(session_id)})
-    values = converted(ChatSession, names, [row[: len(names)]])[0]
-    session = ChatSession.from_db(connection.alias, names, values)
+    values = converted(ChatSession, names, [row[: len(names)]], db=db)[0]
+    session = ChatSession.from_db(db.alias, names, values)
     fields, latest = CHECKPOINT_PAYLOAD_FIELDS, row[len(names) :]
     checkpoint = None
     if latest[fields.index("version")] is not None:  # NOT NULL: NULL is the join's "none"
         checkpoint = Checkpoint.from_db(
-            connection.alias, fields, converted(Checkpoint, fields, [latest])[0]
+            db.alias, fields, converted(Checkpoint, fields, [latest], db=db)[0]
         )
     setattr(session, _LATEST_CHECKPOINT, checkpoint)
     return session
 
 
+#: A session's columns, in the model's field order (``from_db``).
+_SESSION_FIELDS = tuple(field.attname for field in ChatSession._meta.concrete_fields)
+
+
 @functools.cache
 def _session_read_sql(vendor: str) -> str:
     quote = connection.ops.quote_name
-    names = [field.attname for field in ChatSession._meta.concrete_fields]
+    names = _SESSION_FIELDS
     own = ", ".join(f"s.{column}" for column in sql_names(ChatSession, names).split(", "))
     fields = CHECKPOINT_PAYLOAD_FIELDS
     latest = ", ".join(f"c.{column}" for column in sql_names(Checkpoint, fields).split(", "))

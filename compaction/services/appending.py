@@ -14,6 +14,7 @@ nothing is written and the caller reads again or takes the row lock.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -22,7 +23,7 @@ from typing import Any
 from django.db import connection, models
 
 from compaction.models import ChatSession, Message
-from compaction.selectors.rows import sql_names
+from compaction.selectors.rows import database, sql_names
 from compaction.services.locking import (
     LOCK_TIMEOUT_FILTER,
     busy_as_domain_error,
@@ -96,57 +97,67 @@ def append_if_unchanged(
 
     ``session`` carries the values after the append (as the locked path would save them).
     """
-    quote = connection.ops.quote_name
+    db = database()
     after = SessionState.of(session)
-    assignments = [
-        f"{sql_names(ChatSession, [name])} = {sql_names(ChatSession, [name])} + %s"
+    grown = [
+        (name, new - old)
         for name, old, new in zip(_ADDED_FIELDS, before.added, after.added, strict=True)
         if new != old
     ]
-    params: list[object] = [
-        new - old for old, new in zip(before.added, after.added, strict=True) if new != old
-    ]
-    assignments += [
-        f"{sql_names(ChatSession, ['tail'])} = %s::jsonb",
-        f"{sql_names(ChatSession, ['calibration_ratio'])} = %s",
-        f"{sql_names(ChatSession, ['updated_at'])} = %s",
-    ]
+    params: list[object] = [amount for _, amount in grown]
     params += [json.dumps(session.tail), session.calibration_ratio, session.updated_at]
-    guard = " AND ".join(
-        f"{sql_names(ChatSession, [name])} = %s"
-        for name in (
-            "id",
-            "message_count",
-            "appended_tokens",
-            "checkpoint_version",
-            "calibration_ratio",
-        )
-    )
-    guard += f" AND {sql_names(ChatSession, ['tail'])} = %s::jsonb"
-    # Waiting for a concurrent writer's row lock is bounded as the locked path bounds it.
-    guard += f" AND {LOCK_TIMEOUT_FILTER}"
     params += [session.pk, before.message_count, before.appended_tokens]
     params += [before.checkpoint_version, before.calibration_ratio, json.dumps(before.tail)]
     params += [lock_timeout_param()]
-    fields = [Message._meta.get_field(name) for name in _MESSAGE_FIELDS]
-    columns = sql_names(Message, _MESSAGE_FIELDS)
-    placeholders = (
-        "("
-        + ", ".join("%s::jsonb" if isinstance(f, models.JSONField) else "%s" for f in fields)
-        + ")"
-    )
     for row in rows:
-        for field in fields:
-            value = getattr(row, field.attname)
-            params.append(json.dumps(value) if isinstance(field, models.JSONField) else value)
-    sql = (
-        f"WITH counted AS (UPDATE {quote(ChatSession._meta.db_table)} "
-        f"SET {', '.join(assignments)} WHERE {guard} RETURNING 1) "
-        f"INSERT INTO {quote(Message._meta.db_table)} ({columns}) "
-        f"SELECT new.* FROM counted, (VALUES {', '.join([placeholders] * len(rows))}) "
-        f"AS new ({columns}) RETURNING {sql_names(Message, ['seq', 'id'])}"
-    )
-    with busy_as_domain_error(session.pk), connection.cursor() as cursor:
+        for name, dumps, _ in _MESSAGE_COLUMNS:
+            value = getattr(row, name)
+            params.append(dumps(value) if dumps else value)
+    sql = _append_sql(db.vendor, tuple(name for name, _ in grown), len(rows))
+    with busy_as_domain_error(session.pk), db.cursor() as cursor:
         cursor.execute(sql, params)
         ids = dict(cursor.fetchall())
     return [ids[row.seq] for row in rows] if ids else None
+
+
+def _column(field: models.Field) -> tuple[str, Any, str]:
+    """How a new row's value of ``field`` is sent: its attribute, how JSON is written
+    (None: as it is), and the placeholder."""
+    if isinstance(field, models.JSONField):
+        return field.attname, json.dumps, "%s::jsonb"
+    return field.attname, None, "%s"
+
+
+#: Each new row's values, in ``_MESSAGE_FIELDS`` order.
+_MESSAGE_COLUMNS = tuple(_column(Message._meta.get_field(name)) for name in _MESSAGE_FIELDS)
+
+
+@functools.lru_cache(maxsize=256)
+def _append_sql(vendor: str, grown: tuple[str, ...], count: int) -> str:
+    """The guarded write of ``count`` rows adding to the counters ``grown`` (the same text
+    for the same shape: a server-side prepared statement is reused)."""
+    quote = connection.ops.quote_name
+
+    def column(name: str) -> str:
+        return sql_names(ChatSession, [name], vendor=vendor)
+
+    assignments = [f"{column(name)} = {column(name)} + %s" for name in grown]
+    assignments += [
+        f"{column('tail')} = %s::jsonb",
+        f"{column('calibration_ratio')} = %s",
+        f"{column('updated_at')} = %s",
+    ]
+    guarded = ("id", "message_count", "appended_tokens", "checkpoint_version", "calibration_ratio")
+    guard = " AND ".join(f"{column(name)} = %s" for name in guarded)
+    guard += f" AND {column('tail')} = %s::jsonb"
+    # Waiting for a concurrent writer's row lock is bounded as the locked path bounds it.
+    guard += f" AND {LOCK_TIMEOUT_FILTER}"
+    columns = sql_names(Message, _MESSAGE_FIELDS, vendor=vendor)
+    placeholders = "(" + ", ".join(placeholder for *_, placeholder in _MESSAGE_COLUMNS) + ")"
+    return (
+        f"WITH counted AS (UPDATE {quote(ChatSession._meta.db_table)} "
+        f"SET {', '.join(assignments)} WHERE {guard} RETURNING 1) "
+        f"INSERT INTO {quote(Message._meta.db_table)} ({columns}) "
+        f"SELECT new.* FROM counted, (VALUES {', '.join([placeholders] * count)}) "
+        f"AS new ({columns}) RETURNING {sql_names(Message, ['seq', 'id'], vendor=vendor)}"
+    )
