@@ -13,6 +13,7 @@ from django.db.models import F, OuterRef, Q, Subquery
 from django.utils import timezone
 
 from compaction.engine.tokens import reduction_percentage
+from compaction.fields import JSONTextField
 
 
 class TokenReduction(models.Model):
@@ -257,8 +258,9 @@ class Message(models.Model):
     role = models.CharField(max_length=16, choices=Role.choices)
     format = models.CharField(max_length=16, choices=Format.choices, default=Format.ANTHROPIC)
     # As appended: Anthropic content (a string or a list of blocks), or the whole OpenAI
-    # message. ``compaction.content.canonical_blocks`` reads either.
-    content = models.JSONField()
+    # message. ``compaction.content.canonical_blocks`` reads either. ``json`` on PostgreSQL:
+    # read whole on every model call, never searched in SQL (``compaction.fields``).
+    content = JSONTextField()
     token_estimate = models.PositiveIntegerField(default=0)
     pinned = models.BooleanField(default=False)
     # Whether this message answers tool calls of an earlier one (tool results; a server

@@ -19,6 +19,7 @@ from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.backends.base.base import BaseDatabaseWrapper
 
 from compaction.exceptions import SessionNotFound
+from compaction.fields import JSONTextField
 from compaction.models import ChatSession, Checkpoint
 
 
@@ -43,6 +44,19 @@ def _quoted_columns(vendor: str, model: type, names: tuple[str, ...]) -> str:
     # every call, and quoting through the connection proxy cost more than the rest of it.
     quote = connection.ops.quote_name
     return ", ".join(quote(model._meta.get_field(name).column) for name in names)
+
+
+@functools.cache
+def _selected_columns(vendor: str, model: type, names: tuple[str, ...]) -> str:
+    """``sql_names`` for a SELECT list: each field's column as the ORM would select it
+    (``Field.select_format``: a ``JSONTextField`` is read as text on PostgreSQL)."""
+    columns = []
+    for name in names:
+        column = sql_names(model, [name], vendor=vendor)
+        if isinstance(model._meta.get_field(name), JSONTextField) and vendor == "postgresql":
+            column = f"{column}::text"
+        columns.append(column)
+    return ", ".join(columns)
 
 
 def converted(
@@ -125,7 +139,7 @@ def _session_rows_sql(
         for name in order.split(",")
     )
     return (
-        f"SELECT {sql_names(model, names, vendor=vendor)} "
+        f"SELECT {_selected_columns(vendor, model, names)} "
         f"FROM {connection.ops.quote_name(model._meta.db_table)} WHERE {where} "
         f"ORDER BY {ordering}" + (f" LIMIT {int(limit)}" if limit else "")
     )

@@ -22,6 +22,7 @@ from typing import Any
 
 from django.db import connection, models
 
+from compaction.fields import JSONTextField
 from compaction.models import ChatSession, Message
 from compaction.selectors.rows import database, sql_names
 from compaction.services.locking import (
@@ -123,6 +124,8 @@ def append_if_unchanged(
 def _column(field: models.Field) -> tuple[str, Any, str]:
     """How a new row's value of ``field`` is sent: its attribute, how JSON is written
     (None: as it is), and the placeholder."""
+    if isinstance(field, JSONTextField):
+        return field.attname, field.dumps, "%s::json"
     if isinstance(field, models.JSONField):
         return field.attname, json.dumps, "%s::jsonb"
     return field.attname, None, "%s"
