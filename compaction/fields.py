@@ -61,11 +61,16 @@ class JSONTextField(models.JSONField):
         return on_jsonb
 
     def select_format(self, compiler: Any, sql: str, params: Any) -> tuple[str, Any]:
-        # Read as text: the drivers would decode ``json`` themselves (psycopg and psycopg2
-        # both do), while ``from_db_value`` expects the text, as ``jsonb`` arrives.
         if compiler.connection.vendor == "postgresql":
-            return f"({sql})::text", params
+            return self.selected(sql, vendor="postgresql"), params
         return super().select_format(compiler, sql, params)
+
+    @staticmethod
+    def selected(sql: str, *, vendor: str) -> str:
+        """The column ``sql`` as a SELECT list reads it (raw SQL follows this too)."""
+        # As text on PostgreSQL: the drivers would decode ``json`` themselves (psycopg and
+        # psycopg2 both do), while ``from_db_value`` expects the text, as ``jsonb`` arrives.
+        return f"({sql})::text" if vendor == "postgresql" else sql
 
 
 class AsJsonb(Func):

@@ -53,9 +53,10 @@ def _selected_columns(vendor: str, model: type, names: tuple[str, ...]) -> str:
     columns = []
     for name in names:
         column = sql_names(model, [name], vendor=vendor)
-        if isinstance(model._meta.get_field(name), JSONTextField) and vendor == "postgresql":
-            column = f"{column}::text"
-        columns.append(column)
+        field = model._meta.get_field(name)
+        columns.append(
+            field.selected(column, vendor=vendor) if isinstance(field, JSONTextField) else column
+        )
     return ", ".join(columns)
 
 
