@@ -28,10 +28,6 @@ SETS = {
     "heldout4": heldout4.CASES,
     "heldout5": heldout5.CASES,
 }
-#: Sets written blind, with labels that name what the author saw rather than the facts the
-#: engine extracts (a step holding a path is no fact of its own): such a label may name no
-#: fact, and is then the engine's miss if it is lost or changed.
-WRITTEN_BLIND = {"heldout3", "heldout4", "heldout5"}
 #: A set no rule was written against gets a floor at its first run, so that a regression
 #: fails and the gap to the target stays in sight rather than tuned away.
 #: The issue's target, required of every set that reaches it. First (blind) runs, kept for
@@ -74,8 +70,14 @@ TARGET = {"tuning": 0.95, "heldout": 0.95, "heldout2": 0.95}
 FLOOR = {
     "heldout3": {"precision": 0.78, "recall": 0.88, "kept_reported_lost": 3, "duplicates": 0},
     "heldout4": {"precision": 0.68, "recall": 0.75, "kept_reported_lost": 2, "duplicates": 1},
-    "heldout5": {"precision": 0.75, "recall": 0.79, "kept_reported_lost": 3, "duplicates": 0},
+    "heldout5": {"precision": 0.75, "recall": 0.79, "kept_reported_lost": 4, "duplicates": 0},
 }
+#: Since 2026-11-25 a report counts for a label when it reports a value of the labelled
+#: span too ("16 MB" for "under 16 MB"), labels and reports are paired one to one, and a
+#: label is checked as text of its old version only. The engine of that day measures on
+#: this basis: heldout3 0.816 / 0.912, heldout4 0.771 / 0.844, heldout5 0.778 / 0.824 (4
+#: moved or reworded facts reported, one more than before: a report of a value inside a
+#: reworded rule now names it).
 DOMAINS = {"coding", "operations", "data work", "customer support", "personal assistance"}
 
 
@@ -84,9 +86,9 @@ def test_labelled_set_is_well_formed(name: str) -> None:
     cases: tuple[Case, ...] = SETS[name]
     assert {case.domain for case in cases} == DOMAINS
     assert len({case.name for case in cases}) == len(cases)
-    # Every label names exactly one fact of its old version (a label of a set written blind
-    # may name none the engine extracts: that is its miss).
-    assert label_problems(cases, unseen_facts=name in WRITTEN_BLIND) == []
+    # Every label is text of its old version, once: it names what its author saw, and
+    # whether that is one of the engine's facts, none or several is the engine's doing.
+    assert label_problems(cases) == []
 
 
 @pytest.mark.parametrize("name", sorted(SETS))

@@ -74,7 +74,7 @@ Upgrade the billing service from Django 4.2 to 5.2 without downtime.
 """,
         lost=("Postpone the switch", "FAILED billing/tests"),
         changed=("3.4.1",),
-        moved=("test_invoice_rounding", "make deploy ENV=staging"),
+        moved=("Fixing the failing test `test_invoice_rounding`", "make deploy ENV=staging"),
         reworded=(),
     ),
     Case(
