@@ -19,20 +19,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from compaction.engine.bullets import one_report_per_bullet
 from compaction.engine.facts import MAX_SCAN_CHARS, Fact, facts_as_dicts
 from compaction.engine.mentions import Budget
 from compaction.engine.outline import Item
 from compaction.engine.prompts import SECTIONS
+from compaction.engine.snapshot import Snapshot
 from compaction.engine.verdicts import (
     DRIFT_SCORE_DEFINITION,
     MAX_PAIR_CHECKS,
     REWORD_MIN,
-    Snapshot,
     Verdict,
-    content_words,
-    dice,
     judge_facts,
 )
+from compaction.engine.wording import content_words, dice
 
 # Above this many lines in total, the line diff falls back to prefix/suffix trimming.
 MAX_DIFF_LINES = 5_000
@@ -101,12 +101,17 @@ class DriftReport:
         return tuple(v for v in self.verdicts if v.verdict in verdicts)
 
     @property
+    def by_fact(self) -> tuple[Verdict, ...]:
+        """One verdict per fact of the old version (a bullet's report told fact by fact)."""
+        return tuple(part for verdict in self.verdicts for part in verdict.by_fact())
+
+    @property
     def lost(self) -> tuple[Fact, ...]:
-        return tuple(v.fact for v in self.of("lost"))
+        return tuple(v.fact for v in self.by_fact if v.verdict == "lost")
 
     @property
     def changed(self) -> tuple[Verdict, ...]:
-        return self.of("changed")
+        return tuple(v for v in self.by_fact if v.verdict == "changed")
 
     @property
     def retained(self) -> tuple[Fact, ...]:
@@ -115,7 +120,8 @@ class DriftReport:
 
     @property
     def counted(self) -> int:
-        return sum(1 for v in self.verdicts if v.counted)
+        """Facts of the old version lost or changed (a bullet gone whole counts its facts)."""
+        return sum(v.weight for v in self.verdicts if v.counted)
 
     def section(self, name: str) -> SectionDiff:
         for diff in self.sections:
@@ -185,7 +191,7 @@ class FactDiff:
 
     @property
     def counted(self) -> int:
-        return sum(1 for verdict in self.verdicts if verdict.counted)
+        return sum(verdict.weight for verdict in self.verdicts if verdict.counted)
 
     @property
     def drift(self) -> float:
@@ -195,8 +201,9 @@ class FactDiff:
 
 def diff_facts(old: Snapshot, new: Snapshot, budget: Budget | None = None) -> FactDiff:
     budget = budget or Budget()
-    verdicts = judge_facts(old, new, budget)
-    matched = {verdict.match for verdict in verdicts if verdict.match}
+    per_fact = judge_facts(old, new, budget)
+    matched = {verdict.match for verdict in per_fact if verdict.match}
+    verdicts = one_report_per_bullet(per_fact, old, new, budget)
     added = tuple(
         fact
         for fact in new.facts
@@ -297,7 +304,9 @@ def compare_summaries(old: str, new: str) -> DriftReport:
         drift_score=facts.drift,
         facts_old=facts.facts_old,
         critical_old=before.critical,
-        critical_lost=sum(1 for v in facts.verdicts if v.counted and v.fact.critical),
+        critical_lost=sum(
+            1 for v in facts.verdicts for part in v.by_fact() if part.counted and part.fact.critical
+        ),
         size_old=len(old),
         size_new=len(new),
         growth=len(new) / len(old) if old else None,

@@ -7,14 +7,19 @@ in Critical Context: all of them use this module, so "a fact" means the same thi
 
 Kinds:
 
-- atoms, found anywhere: ``url``, ``path``, ``command`` (a backticked shell command),
-  ``error``, ``identifier`` (backticked names, snake_case / SCREAMING_CASE names, ticket ids,
-  host names) and ``number`` (a number with its unit, an amount, a version, a date, a time,
-  a port: ``compaction.engine.quantities``);
+- atoms, found anywhere: ``url``, ``path`` (``compaction.engine.paths``), ``command`` (a
+  backticked shell command), ``error``, ``identifier`` (backticked names, snake_case /
+  SCREAMING_CASE names, ticket ids, host names, e-mail addresses, and from
+  ``compaction.engine.names`` phone numbers, handles, channels and read-out codes such as
+  an IBAN), ``number`` (a number with its unit, an amount, a version, a date, a time, a
+  port, a count written with thousands separators: ``compaction.engine.quantities``) and
+  ``name`` (a person, company or place: ``Raj Menon``, ``Kestrel Freight``);
 - items of a summary: a bullet of Constraints & Preferences is a ``constraint`` or a
   ``preference`` and one of Key Decisions a ``decision`` (the atoms they name are their
-  *anchors*, not facts of their own); a bullet of Progress or Next Steps that names no atom
-  is a ``task``, one of Critical Context a ``note``.
+  *anchors*, not facts of their own); a bullet of Conversation Dynamics that states a
+  preference ("dislikes Jinja macros") is a ``preference`` too; a bullet of Progress or Next
+  Steps that names no atom is a ``task``, one of Critical Context a ``note``. In Critical
+  Context every count is a number ("retention 4 full backups"): the agent must lose none.
 
 One thing, one fact: an atom inside another (the path inside an error, the path inside a
 command) belongs to the outer one; markup and escapes are not facts (``</body>``,
@@ -34,11 +39,21 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from compaction.engine.names import is_phone, name_key, name_spans, phone_key
 from compaction.engine.outline import Outline, item_key, items, outline
+from compaction.engine.paths import path_key, path_spans, path_value
 from compaction.engine.quantities import Span, is_number, number_key, number_spans
 
 #: Facts found anywhere in a text.
-ATOM_KINDS: tuple[str, ...] = ("url", "path", "command", "error", "identifier", "number")
+ATOM_KINDS: tuple[str, ...] = (
+    "url",
+    "path",
+    "command",
+    "error",
+    "identifier",
+    "number",
+    "name",
+)
 #: Facts that are summary items.
 ITEM_KINDS: tuple[str, ...] = ("decision", "constraint", "preference", "task", "note")
 #: Every fact kind; the order also breaks ties between facts starting at the same offset.
@@ -72,32 +87,6 @@ URL_PATTERN = re.compile(
     r"[^\s<>\"'`)\]]++",
     re.IGNORECASE,
 )
-# A path-like token. The look-behind stops a match from starting inside another token, so
-# every character is the start of at most one real attempt; possessive quantifiers never
-# give characters back. Whether the token really is a path is decided in path_value(). A
-# "<" before the slash is markup (</body>), not a root directory.
-_PATH = re.compile(r"(?<![\w/.~@+\\<-])(?:~|\.{1,2})?/?[\w.@+-]++(?:/[\w.@+-]*+)*+(?::\d++){0,2}")
-_LINE_SUFFIX = re.compile(r":\d++(?::\d++)?$")
-_EXTENSIONS = (
-    "py|pyi|pyx|ipynb|js|mjs|cjs|jsx|ts|tsx|json|jsonl|md|rst|txt|toml|yaml|yml|cfg|ini|conf|"
-    "sh|bash|zsh|rs|go|java|kt|rb|php|c|h|cc|cpp|hpp|cs|swift|html|htm|css|scss|sql|lock|csv|"
-    "tsv|xml|log|env|sqlite|db|pem|crt|proto|graphql|vue|svelte|tf|lua|dart|ex|exs|hs|scala|"
-    "gradle|mk|cmake|patch|diff|dockerfile|parquet|xlsx|xls|pdf|docx|ics|png|jpg|svg|zip|gz"
-)
-_BARE_FILE = re.compile(
-    r"[\w.@+-]*[\w@+-]\.(?:" + _EXTENSIONS + r")"
-    r"|\.(?:env|gitignore|dockerignore|editorconfig|bashrc|zshrc|npmrc|pypirc|coveragerc|flake8)"
-    r"|Dockerfile|Makefile|Procfile|Justfile",
-    re.IGNORECASE,
-)
-# Top-level directories: "/etc" is a path, "/body" (a closing tag seen through escaping) is not.
-_ROOTS = frozenset(
-    {
-        "bin", "boot", "dev", "etc", "home", "lib", "lib64", "mnt", "opt", "proc", "root", "run",
-        "sbin", "srv", "sys", "tmp", "usr", "var", "app", "data", "work", "workspace", "code",
-        "src", "project", "repo",
-    }
-)  # fmt: skip
 _BACKTICK = re.compile(r"(?<!`)`([^`\n]{1,200})`(?!`)")
 # "`WARNING: DATA RACE` ... `Write at 0x... by goroutine 41`": code spans joined by an
 # ellipsis are one output quoted with its middle left out, so one fact.
@@ -119,6 +108,7 @@ _FAILED = re.compile(r"(?<!\w)(?P<tag>FAILED|ERROR)[ \t]++(?P<id>[\w./:\[\]-]++)
 _TRACEBACK = re.compile(r"Traceback \(most recent call last\)")
 # A traceback's frames: 'File "src/app.py", line 42'.
 _FRAME = re.compile(r'File "([^"\n]{1,500})", line (\d{1,9})')
+# Up to the end of the line, or of the code span it is quoted in (``_Scan.errors``).
 _GENERIC_ERROR = re.compile(
     r"(?<![\w.-])(?:error|fatal|panic)(?:\[[\w-]{1,20}\])?:[ \t]*+[^\n]{1,300}", re.IGNORECASE
 )
@@ -134,12 +124,6 @@ _NAME = re.compile(
     r"|[a-z_]\w*+(?:\.[a-z_]\w*+)++\(\)"  # module.function()
     r")(?![\w/-]|\.\w)"
 )
-# A person named with a title ("Dr. Albers", "Frau Yilmaz"): someone the user deals with.
-# Names without a title are not told from product and company names, so they are left out.
-_TITLED_NAME = re.compile(
-    r"\b(?:Mr|Mrs|Ms|Mx|Dr|Prof|Frau|Herr|Mme|Mlle|Sr|Sra)\.? [A-Z][\w'-]{1,30}"
-    r"(?: [A-Z][\w'-]{1,30})?"
-)
 SIMPLE_TOKEN = re.compile(r"[\w.~/@+-]++")
 # A document type declaration is markup: its "HTML 4.01" is no version, its //EN no path.
 _DOCTYPE = re.compile(r"<!DOCTYPE[^>\n]{0,500}>|\"-//[^\"\n]{0,300}\"", re.IGNORECASE)
@@ -148,9 +132,16 @@ _ESCAPES = re.compile(r"\\[ntr\"/]|&(?:lt|gt|amp|quot|#39);")
 _ESCAPED = {"\\n": " \n", "\\t": "  ", "\\r": "  ", '\\"': ' "', "\\/": " /",
             "&lt;": "   <", "&gt;": "   >", "&amp;": "    &", "&quot;": '     "',
             "&#39;": "    '"}  # fmt: skip
+# A count and the one or two words of what it counts: "4 full backups", "12 seats"; not a
+# tally of a run ("14 passed, 1 failed", "3 errors").
+_COUNTED = re.compile(
+    r"(?<![\w.,:/$€£#+-])\d{1,7}(?:[.,]\d++)?"
+    r"(?! (?:[a-z-]{1,30}ed|errors?|warnings?|tests?)\b)(?: [a-z][a-z-]{1,30}){1,2}(?![\w-])"
+)
+_QUOTED = re.compile(r"\"[^\"\n]*+\"|\u201c[^\u201d\n]*+\u201d")
 _PREFERENCE = re.compile(
     r"\b(?:prefers?|preferred|likes?|wants?|would rather|rather than|favou?rs?|dislikes?|"
-    r"hates?|style|tone)\b",
+    r"hates?|style|tone|interested|asks?(?: \w+){0,2} (?:to|for)|asked(?: \w+){0,2} (?:to|for))\b",
     re.IGNORECASE,
 )
 
@@ -214,12 +205,6 @@ def unescape(text: str) -> str:
     return text
 
 
-def path_key(value: str) -> str:
-    base = _LINE_SUFFIX.sub("", value.rstrip("."))
-    base = base.removeprefix("./")
-    return base.rstrip("/") or base
-
-
 def _error_key(value: str) -> str:
     failed = _FAILED.match(value)
     if failed is not None:
@@ -235,6 +220,8 @@ def normalize_key(kind: str, value: str) -> str:
     if kind == "url":
         return value.rstrip(".,;:!?").rstrip("/")
     if kind == "identifier":
+        if is_phone(value):
+            return phone_key(value)
         key = collapse(value)
         return key[:-2] if key.endswith("()") and len(key) > 2 else key
     if kind == "command":
@@ -243,36 +230,12 @@ def normalize_key(kind: str, value: str) -> str:
         return _error_key(value)
     if kind == "number":
         return number_key(value)
+    if kind == "name":
+        return name_key(value)
     return item_key(value)
 
 
 # ----------------------------------------------------------------------------- atoms
-
-
-def path_value(token: str) -> str | None:
-    """``token`` cleaned up when it is a file path, else None."""
-    value = token.rstrip(".")
-    if not value or len(value) > MAX_VALUE_CHARS:
-        return None
-    base = _LINE_SUFFIX.sub("", value)
-    if not any(char.isalpha() for char in base):
-        return None  # 12/25, 1/2, 2024/01/01
-    if "/" in base:
-        if "//" in base:
-            return None  # -//W3C//DTD, a URL without its scheme, ASCII art: not a file
-        segments = [part for part in base.split("/") if part not in ("", ".", "..", "~")]
-        if not segments or not all(any(char.isalnum() for char in part) for part in segments):
-            return None
-        if base.startswith("/") and len(segments) == 1:
-            # /etc, /tmp/, /app.py are paths; /body, /h1, /li are closing tags.
-            return value if segments[0] in _ROOTS or _BARE_FILE.fullmatch(segments[0]) else None
-        if base.startswith(("/", "./", "../", "~/")) or base.endswith("/"):
-            return value
-        # and/or, TCP/IP, km/h are not paths; src/app.py and a/b/c are.
-        if len(segments) >= 3 or _BARE_FILE.fullmatch(segments[-1]):
-            return value
-        return None
-    return value if _BARE_FILE.fullmatch(base) else None
 
 
 def failing_frame(text: str) -> str | None:
@@ -310,13 +273,7 @@ class _Scan:
                 yield match.start(), match.end(), "url", value
 
     def paths(self) -> Iterator[Span]:
-        for match in limited(_PATH.finditer(self.text)):
-            token = match.group()
-            if "/" not in token and "." not in token and not token.endswith("file"):
-                continue  # cheap rejection of plain words, the bulk of all tokens
-            value = path_value(match.group())
-            if value is not None:
-                yield match.start(), match.end(), "path", value
+        yield from path_spans(self.text, limited, MAX_VALUE_CHARS)
 
     def backticked(self) -> Iterator[Span]:
         for match in limited(_ELIDED.finditer(self.text)):
@@ -348,8 +305,7 @@ class _Scan:
     def names(self) -> Iterator[Span]:
         for match in limited(_NAME.finditer(self.text)):
             yield match.start(), match.end(), "identifier", match.group()
-        for match in limited(_TITLED_NAME.finditer(self.text)):
-            yield match.start(), match.end(), "identifier", match.group()
+        yield from name_spans(self.text, limited)
 
     def errors(self) -> Iterator[Span]:
         specific_lines: set[int] = set()
@@ -366,8 +322,14 @@ class _Scan:
             # "Error: `ValueError: x`" is the ValueError: a label must not become a second,
             # differently keyed copy of the same error.
             if self.line_of(match.start()) not in specific_lines:
-                value = match.group().strip()[:MAX_VALUE_CHARS]
-                found.append((match.start(), match.end(), "error", value))
+                end = match.end()
+                if match.start() and self.text[match.start() - 1] == "`":
+                    # Quoted in a code span: the error ends with it, the prose after it
+                    # ("`error: ...`, fixed by ...") is not the error.
+                    closing = self.text.find("`", match.start(), end)
+                    end = closing if closing >= 0 else end
+                value = self.text[match.start() : end].strip()[:MAX_VALUE_CHARS]
+                found.append((match.start(), end, "error", value))
         yield from found
 
     def numbers(self) -> Iterator[Span]:
@@ -463,6 +425,42 @@ def place_at(sections: Outline, pos: int) -> str | None:
     return best
 
 
+def item_atoms(text: str, section: str | None) -> list[tuple[Span, str]]:
+    """The atoms of one bullet of ``section``: those found anywhere, and in Critical
+    Context its counts too (see ``_counts_of_context``)."""
+    atoms = atom_spans(text)
+    if section != "Critical Context":
+        return atoms
+    taken = [(span[0], span[1]) for span, _key in atoms]
+    counts = [
+        ((match.start(), match.end(), "number", match.group()), number_key(match.group()))
+        for match in limited(_COUNTED.finditer(text))
+        if not any(a < match.end() and match.start() < b for a, b in taken)
+    ]
+    return sorted(atoms + counts, key=lambda pair: pair[0][0])
+
+
+def _counts_of_context(
+    text: str, sections: Outline, atoms: list[tuple[Span, str]]
+) -> list[tuple[Span, str]]:
+    """Counts that Critical Context states with what they count ("retention 4 full
+    backups", "12 seats"): there, every number is one the agent must not lose, with or
+    without a unit."""
+    found: list[tuple[Span, str]] = []
+    taken = [(span[0], span[1]) for span, _key in atoms]
+    for index, name in enumerate(sections.names):
+        if name != "Critical Context":
+            continue
+        start = sections.starts[index]
+        end = sections.starts[index + 1] if index + 1 < len(sections.starts) else len(text)
+        for match in limited(_COUNTED.finditer(text, start, end)):
+            if any(a < match.end() and match.start() < b for a, b in taken):
+                continue
+            value = match.group()
+            found.append(((match.start(), match.end(), "number", value), number_key(value)))
+    return found
+
+
 def _claim_kind(section: str, text: str) -> str:
     if section == "Key Decisions":
         return "decision"
@@ -471,11 +469,13 @@ def _claim_kind(section: str, text: str) -> str:
 
 @dataclass(frozen=True)
 class SummaryFacts:
-    """The facts of one summary, and every place (section) each atom key occurs in."""
+    """The facts of one summary, every place (section) each atom key occurs in, and the
+    offset where each fact first appears (what tells which bullet it belongs to)."""
 
     outline: Outline
     facts: tuple[Fact, ...]
     places: dict[tuple[str, str], frozenset[str | None]]
+    offsets: dict[tuple[str, str], int] = field(default_factory=dict)
 
 
 def summary_facts(summary: str) -> SummaryFacts:
@@ -495,6 +495,7 @@ def summary_facts(summary: str) -> SummaryFacts:
     candidates: list[tuple[int, int, Fact]] = []
     places: dict[tuple[str, str], set[str | None]] = {}
     atoms = [(span, key) for span, key in atom_spans(text) if not in_claims(span[0])]
+    atoms = sorted(atoms + _counts_of_context(text, sections, atoms), key=lambda pair: pair[0][0])
     for (start, _end, kind, _value), key in atoms:
         places.setdefault((kind, key), set()).add(place_at(sections, start))
     for start, fact in _facts_from_spans(atoms, lambda pos: place_at(sections, pos), lines.line_at):
@@ -509,6 +510,13 @@ def summary_facts(summary: str) -> SummaryFacts:
                     Fact(kind, item.text, name, True, item.key, item.text),
                 )
             )
+    for item in items(sections.lines.get("Conversation Dynamics", ())):
+        # How the user likes to work is a preference wherever the summary puts it
+        # ("Dislikes Jinja macros for one-off logic"); what the user said (in quotes) and
+        # how the conversation went (counts, corrections) are not.
+        if _PREFERENCE.search(_QUOTED.sub(" ", item.text)) and not atom_spans(item.text):
+            fact = Fact("preference", item.text, "Conversation Dynamics", True, item.key, item.text)
+            candidates.append((item.offset, _KIND_RANK["preference"], fact))
     plain: dict[str, list[tuple[int, str]]] = {
         "Done": sections.progress["Done"],
         "In Progress": sections.progress["In Progress"],
@@ -517,18 +525,18 @@ def summary_facts(summary: str) -> SummaryFacts:
     }
     for name, section_lines in plain.items():
         for item in items(section_lines):
-            if atom_spans(item.text):
+            if item_atoms(item.text, name):
                 continue
             kind = PLAIN_ITEM_KINDS[name]
             fact = Fact(kind, item.text, name, kind in CRITICAL_KINDS, item.key, item.text)
             candidates.append((item.offset, _KIND_RANK[kind], fact))
     candidates.sort(key=lambda candidate: (candidate[0], candidate[1]))
     facts: list[Fact] = []
-    done: set[tuple[str, str]] = set()
-    for _pos, _rank, fact in candidates:
-        if fact.ident in done or not fact.key:
+    offsets: dict[tuple[str, str], int] = {}
+    for pos, _rank, fact in candidates:
+        if fact.ident in offsets or not fact.key:
             continue
-        done.add(fact.ident)
+        offsets[fact.ident] = pos
         places.setdefault(fact.ident, set()).add(fact.section)
         facts.append(fact)
         if len(facts) >= MAX_FACTS_PER_TEXT:
@@ -537,6 +545,7 @@ def summary_facts(summary: str) -> SummaryFacts:
         outline=sections,
         facts=tuple(facts),
         places={ident: frozenset(found) for ident, found in places.items()},
+        offsets=offsets,
     )
 
 

@@ -18,13 +18,9 @@ from compaction.engine.coverage import Coverage, Original, carried_by, coverage,
 from compaction.engine.drift import diff_facts
 from compaction.engine.facts import ATOM_KINDS, Fact, normalize_key
 from compaction.engine.mentions import Budget
-from compaction.engine.verdicts import (
-    MAX_PAIR_CHECKS,
-    REWORD_MIN,
-    Snapshot,
-    content_words,
-    dice,
-)
+from compaction.engine.snapshot import Snapshot
+from compaction.engine.verdicts import MAX_PAIR_CHECKS, REWORD_MIN
+from compaction.engine.wording import content_words, dice
 
 __all__ = ["Coverage", "FactLedger", "LedgerEntry", "Original", "VersionPoint", "coverage"]
 

@@ -16,18 +16,24 @@ _UNITS = (
     "%|ms|µs|ns|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?|months?|years?|"
     "[KMGT]i?B|bytes?|tokens?|chars?|characters?|retries|retry|attempts?|workers?|threads?|"
     "requests?|connections?|replicas?|nodes?|cores?|px|rpm|qps|rps|req/s|GHz|MHz|USD|EUR|GBP|"
-    "kg|km|mg|ml|pt|em"
+    "kg|km|mg|ml|pt|em|nights?"
 )
+# "165 EUR/night", "$1,130/month": what a price or a limit is per.
+_PER = r"(?:/(?P<per>night|day|week|month|year|mo|yr|h|hour|head|person|seat|user|GB|TB))?"
+# "30 s", "9-day", "3-month", "2x", "165 EUR/night".
 _NUMBER = re.compile(
     r"(?<![\w.,])(?P<n>\d{1,3}(?:,\d{3})++(?:\.\d++)?|\d++(?:\.\d++)?)"
-    r"(?:(?P<x>[x\u00d7])|[ \t]?(?P<u>" + _UNITS + r"))(?![\w/])",
+    r"(?:(?P<x>[x\u00d7])|[ \t-]?(?P<u>" + _UNITS + r"))" + _PER + r"(?![\w/])",
     re.IGNORECASE,
 )
+# A count written with thousands separators is a measured number, not a step's tally:
+# "found 18,442 duplicates", "3,112 cards".
+_COUNT = re.compile(r"(?<![\w.,$€£/-])\d{1,3}(?:,\d{3})++(?:\.\d++)?(?![\w%]|[.,]\d)")
 # "$1,130", "€28k", "EUR 1,450": an amount with its currency, thousands separators and
 # magnitude ("k", "M", "bn") included, so that "~€28k" is not the number 28.
 _MONEY = re.compile(
     r"(?<![\w.])(?:[$€£]|(?:EUR|USD|GBP|CHF|JPY|CAD|AUD) ?)\d{1,3}(?:,\d{3})*+(?:\.\d\d)?"
-    r"(?:[kKM]|bn)?(?![\d.,]\d|\w)"
+    r"(?:[kKM]|bn)?" + _PER + r"(?![\d.,]\d|\w)"
 )
 # Words that make "Osterstraße 12" an address, not a product and its version.
 _STREETS = ("straße", "strasse", "street", "road", "weg", "gasse", "platz", "allee", "avenue")
@@ -67,7 +73,9 @@ def is_number(text: str) -> bool:
 def number_key(value: str) -> str:
     match = _NUMBER.fullmatch(value.strip())
     if match is None:
-        return " ".join(value.lower().split())
+        key = " ".join(value.lower().split())
+        # "v4.12.0" and "4.12.0" are one version.
+        return key[1:] if _VERSION.fullmatch(value.strip()) and key[:1] == "v" else key
     number = match["n"].replace(",", "")
     unit = (match["x"] or match["u"]).lower()
     unit = _UNIT_CANON.get(unit, unit)
@@ -75,14 +83,15 @@ def number_key(value: str) -> str:
         unit = unit[:-3] + "y"
     elif unit.endswith("s") and len(unit) > 3:
         unit = unit[:-1]
-    return f"{number}{unit}" if unit in ("x", "%") else f"{number} {unit}"
+    per = f"/{match['per'].lower()}" if match["per"] else ""
+    return f"{number}{unit}{per}" if unit in ("x", "%") else f"{number} {unit}{per}"
 
 
 def number_spans(
     text: str, limited: Callable[[Iterator[re.Match[str]]], Iterator[re.Match[str]]]
 ) -> Iterator[Span]:
     """The number facts of ``text``; ``limited`` bounds the matches of each pattern."""
-    for pattern in (_NUMBER, _MONEY, _VERSION, _DATE, _TIME, _PORT):
+    for pattern in (_NUMBER, _MONEY, _COUNT, _VERSION, _DATE, _TIME, _PORT):
         for match in limited(pattern.finditer(text)):
             yield match.start(), match.end(), "number", match.group()
     for match in limited(_NAMED_VERSION.finditer(text)):
@@ -90,3 +99,33 @@ def number_spans(
             continue
         if "." in match["v"] or len(match["v"]) <= 2:
             yield match.start("v"), match.end("v"), "number", match["v"]
+
+
+_CURRENCY = re.compile(r"^[~≈]?([$€£]|eur|usd|gbp|chf|jpy|cad|aud)", re.IGNORECASE)
+_CURRENCIES = {
+    "$": "usd",
+    "€": "eur",
+    "£": "gbp",
+    **{c: c for c in ("eur", "usd", "gbp", "chf", "jpy", "cad", "aud")},
+}
+
+
+def number_sort(key: str) -> str:
+    """What sort of number a key is, so that only a number of the same sort can be its new
+    value: a date for a date, an amount in one currency for another, 30 s for 45 s; a date
+    never becomes "31 days"."""
+    if _DATE.fullmatch(key):
+        return "date"
+    if _TIME.fullmatch(key):
+        return "time"
+    if _VERSION.fullmatch(key) or re.fullmatch(r"\d+(?:\.\d+){1,3}", key):
+        return "version"
+    currency = _CURRENCY.match(key)
+    if currency:
+        return f"money {_CURRENCIES.get(currency[1], currency[1].lower())}"
+    if key.startswith("port"):
+        return "port"
+    unit = key.split(" ", 1)[1] if " " in key else key.lstrip("0123456789.,")
+    if unit.split("/")[0] in _CURRENCIES.values():
+        return f"money {unit.split('/')[0]}"
+    return f"unit {unit}"

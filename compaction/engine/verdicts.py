@@ -2,18 +2,24 @@
 
 For every fact of the old version, one verdict:
 
-- ``kept``: the new version states it (the same key, or a plain mention of the same value);
+- ``kept``: the new version states it (the same key, a plain mention of the same value, or
+  the telling part of an error or a command quoted word for word);
 - ``moved``: kept, but in another section (In Progress → Done, Next Steps → In Progress);
 - ``reworded``: a decision, constraint, preference, task or note said in other words, or a
-  qualified name written with fewer qualifiers (``datetime.timezone.utc`` → ``timezone.utc``);
+  name written with fewer qualifiers (``datetime.timezone.utc`` → ``timezone.utc``, a
+  file with less of its path);
 - ``changed``: the same thing with a new value (a timeout from 30 s to 45 s, a new version,
-  another path for the same file, a rule turned from "always" into "never", a decision that
-  now names something more);
+  another path for the same file, a rule turned from "always" into "never", a rule that now
+  names something more or says less: ``compaction.engine.rewording``);
 - ``condensed``: a finished (Done) item folded into a broader one or told with less detail,
-  as the UPDATE prompt allows; also the details of an In Progress step that got done;
+  as the UPDATE prompt allows; also the details of a step that got done (the date it was
+  planned for, the host being worked on);
 - ``lost``: none of the above.
 
 Only ``lost`` and ``changed`` count toward the drift score (see ``DRIFT_SCORE_DEFINITION``).
+An item is paired with its new wording by the words they share, best pairs first; an item
+left over and the one new item of its section that nothing accounts for are paired too.
+``compaction.engine.bullets`` then tells the lost and changed facts of one bullet together.
 
 Pure: no Django, no database. Work is bounded by ``MAX_PAIR_CHECKS``.
 """
@@ -21,38 +27,27 @@ Pure: no Django, no database. Work is bounded by ``MAX_PAIR_CHECKS``.
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from compaction.engine.facts import (
-    ATOM_KINDS,
-    MAX_SCAN_CHARS,
-    Fact,
-    atom_spans,
-    summary_facts,
-)
-from compaction.engine.mentions import Budget, Mentions
-from compaction.engine.outline import Item, items
-from compaction.engine.wording import (
-    NAME,
-    WORD,
-    content_words,
-    dice,
-    dropped_clause,
-    gained_names,
-    reversed_sense,
-    swapped_word,
-)
+from compaction.engine.facts import ATOM_KINDS, Fact
+from compaction.engine.mentions import Budget
+from compaction.engine.outline import Item
+from compaction.engine.quantities import number_sort
+from compaction.engine.rewording import rewording_change
+from compaction.engine.snapshot import Snapshot, moved_forward
+from compaction.engine.wording import NAME, WORD, content_words, dice
 
 VERDICTS: tuple[str, ...] = ("kept", "moved", "reworded", "changed", "condensed", "lost")
 #: The verdicts that count toward the drift score.
 COUNTED: frozenset[str] = frozenset({"lost", "changed"})
 DRIFT_SCORE_DEFINITION = (
     "Drift score = (facts lost + facts changed) / facts of the older version. A fact is a "
-    "path, URL, command, error, identifier, number with its unit, decision, constraint, "
-    "preference, task or note; kept, moved, reworded and condensed facts do not count."
+    "path, URL, command, error, identifier, name, number with its unit, decision, "
+    "constraint, preference, task or note; kept, moved, reworded and condensed facts do not "
+    "count. The facts of one bullet lost or changed together are one report, and count one "
+    "by one."
 )
 # Old x new comparisons per diff when pairing items (beyond it, unpaired items are lost).
 MAX_PAIR_CHECKS = 50_000
@@ -60,6 +55,17 @@ MAX_PAIR_CHECKS = 50_000
 REWORD_MIN = 0.5
 #: Word similarity from which an item that keeps every fact it names is a rewording.
 ANCHORED_REWORD_MIN = 0.25
+#: The shortest start of a command or name that, with "..." after it, still quotes it.
+ELIDED_MIN = 12
+#: An error is still quoted when the new version has runs of this many of its words, word
+#: for word, that cover this share of them.
+QUOTE_RUN = 6
+QUOTE_SHARE = 0.4
+_QUOTE_WORD = re.compile(r"[a-z0-9_]+")
+#: An old item left without a counterpart and a new item of its section left without an
+#: origin are one item said anew from this word similarity, with this many words shared.
+LEFTOVER_MIN = 0.3
+LEFTOVER_SHARED = 2
 #: Share of an old Done item's words a broader new Done item must hold to have condensed it,
 #: and the lower share that is enough when every name of the old item survives somewhere.
 CONDENSED_MIN = 0.5
@@ -69,16 +75,11 @@ FRAME_MIN = 0.5
 #: A task that moved on (Next Steps → In Progress → Done) is often told in fewer words: the
 #: share of the shorter wording's words the two must share.
 FORWARD_MIN = 0.5
-_STAGES = {"Next Steps": 0, "In Progress": 1, "Done": 2}
 
-#: Items that state a rule rather than a step: a name they gain changes what they cover.
-_CLAIMS = frozenset({"decision", "constraint", "preference"})
-#: Items that state something the agent must still know: a rule, or a note of Critical
-#: Context.
-_STATED = _CLAIMS | {"note"}
-_NUMERAL = re.compile(r"\d[\d.,:]*\d|\d")
 _DONE = "Done"
 _IN_PROGRESS = "In Progress"
+#: Steps not taken yet, or not finished: what they say is their plan.
+_STEPS = frozenset({_IN_PROGRESS, "Next Steps"})
 #: A date or a time of day (not an amount, a size or a version).
 _WHEN = re.compile(r"\d{4}-\d\d-\d\d(?:[t ]\d\d:\d\d(?::\d\d)?z?)?|\d{1,2}:\d\d(?: ?[ap]m)?", re.I)
 _DATE_TIME = re.compile(r"(\d{4}-\d\d-\d\d)[T ]\d\d:\d\d")
@@ -92,65 +93,59 @@ class Verdict:
     verdict: str
     match: str = ""
     note: str = ""
+    #: The verdicts of the facts of the old version this one stands for when it reports a
+    #: bullet rather than one value ("Clinic: Frau Yilmaz, +49 40 555 8120" gone): one
+    #: report, not one per value (``compaction.engine.bullets``).
+    parts: tuple[Verdict, ...] = ()
+    #: The bullet is gone whole: everything it said is lost, not only its parts' facts.
+    whole: bool = False
 
     @property
     def counted(self) -> bool:
         return self.verdict in COUNTED
 
-    def as_dict(self) -> dict[str, Any]:
-        return {**self.fact.as_dict(), "verdict": self.verdict, "match": self.match,
-                "note": self.note}  # fmt: skip
-
-
-class Snapshot:
-    """A summary with its facts, places, items and mention index, computed once."""
-
-    def __init__(self, text: str) -> None:
-        self.text = (text or "")[:MAX_SCAN_CHARS]
-        found = summary_facts(self.text)
-        self.outline = found.outline
-        self.facts = found.facts
-        self.places = found.places
-        self.idents = {fact.ident for fact in self.facts}
-        self.mentions = Mentions([self.text])
-        self.critical = sum(1 for fact in self.facts if fact.critical)
-        self._lines: list[tuple[str, Item]] | None = None
-        self._anchors: dict[str, frozenset[tuple[str, str]]] = {}
-
-    def items(self, section: str) -> list[Item]:
-        return items(self.outline.lines.get(section, ()))
+    @property
+    def facts(self) -> tuple[Fact, ...]:
+        """The facts of the old version the verdict is about."""
+        return tuple(part.fact for part in self.parts) or (self.fact,)
 
     @property
-    def lines(self) -> list[tuple[str, Item]]:
-        """Every bullet of the summary with its place (Progress split into Done / In Progress)."""
-        if self._lines is None:
-            found: list[tuple[str, Item]] = []
-            for name, section_lines in self.outline.lines.items():
-                if name == "Progress":
-                    for sub, sub_lines in self.outline.progress.items():
-                        found += [(sub, item) for item in items(sub_lines)]
-                else:
-                    found += [(name, item) for item in items(section_lines)]
-            self._lines = found
-        return self._lines
+    def weight(self) -> int:
+        """How many facts of the old version the verdict is about."""
+        return len(self.parts) or 1
 
-    def anchors(self, text: str) -> frozenset[tuple[str, str]]:
-        found = self._anchors.get(text)
-        if found is None:
-            found = frozenset((span[2], key) for span, key in atom_spans(text))
-            self._anchors[text] = found
-        return found
+    def by_fact(self) -> tuple[Verdict, ...]:
+        """One verdict per fact: the parts of a bullet's report, or this verdict."""
+        return self.parts or (self,)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {**self.fact.as_dict(), "verdict": self.verdict, "match": self.match,
+                "note": self.note, "whole": self.whole,
+                "parts": [part.as_dict() for part in self.parts]}  # fmt: skip
 
 
 def _frame(fact: Fact) -> frozenset[str]:
-    """The words around a value: what it is the value *of*."""
-    return content_words(fact.context) - content_words(fact.value)
+    """The words around a value: what it is the value *of* (other values left out: "booked
+    for 2026-12-01 at 15:00" is about a booking, whatever the hour)."""
+    words = content_words(fact.context) - content_words(fact.value)
+    return frozenset(word for word in words if not word.isdigit())
 
 
 def _day_of(fact: Fact) -> str | None:
     """The date of a date-and-time number (``2025-06-30`` of ``2025-06-30 23:59``)."""
     match = _DATE_TIME.match(fact.key) if fact.kind == "number" else None
     return match[1] if match else None
+
+
+def _covers(broader: Fact, fact: Fact) -> bool:
+    """``broader`` names ``fact`` with less of it: its start ("openssl s_client" of
+    "openssl s_client -connect ..."), or a pattern it fits ("spark.sql.adaptive.*")."""
+    key = broader.key.rstrip("*").rstrip(".") if broader.key.endswith("*") else broader.key
+    return bool(key) and len(key) < len(fact.key) and fact.key.startswith(key)
+
+
+def _shorter_path(candidate: Fact, fact: Fact) -> bool:
+    return fact.kind == "path" and fact.key.endswith("/" + candidate.key.lstrip("/"))
 
 
 def _basename(key: str) -> str:
@@ -172,6 +167,7 @@ class _Judge:
         self.used_replacements: set[tuple[str, str]] = set()
         self.used_lines: set[int] = set()
         self.new_words = set(WORD.findall(new.text.lower()))
+        self._stream: str | None = None
 
     def present(self, fact: Fact) -> bool:
         return fact.ident in self.new.places or self.new.mentions.contains(fact, self.budget)
@@ -190,13 +186,30 @@ class _Judge:
         qualified = self.requalified(fact)
         if qualified is not None:
             return Verdict(fact, "reworded", qualified.value, f"written as {qualified.value}")
-        if fact.section == _IN_PROGRESS and _WHEN.fullmatch(fact.key):
+        elided = self.elided(fact)
+        if elided is not None:
+            return Verdict(fact, "kept", elided.value, "quoted in part")
+        replacement = self.replacement(fact)
+        if fact.section in _STEPS and _WHEN.fullmatch(fact.key):
             # A step's due date or booked slot is its plan; once the step is done, the Done
-            # item tells when it happened ("due 2025-11-21" → "sent on 2025-11-20").
+            # item tells when it happened ("due 2025-11-21" → "sent on 2025-11-20", "call in
+            # the week of 2026-11-30" → "call booked for 2026-12-01").
             finished = self.finished(fact)
+            if finished is None and replacement is not None and replacement.section == _DONE:
+                finished = replacement.context
             if finished is not None:
                 return Verdict(fact, "condensed", finished, _arrow(fact.section, _DONE))
-        replacement = self.replacement(fact)
+        if replacement is not None and _shorter_path(replacement, fact):
+            # "warehouse/sql/dedup/01_normalize.sql" written "01_normalize.sql": the same
+            # file named with less of its path.
+            verdict = "condensed" if fact.section == _DONE else "reworded"
+            return Verdict(fact, verdict, replacement.value, f"written as {replacement.value}")
+        if replacement is not None and fact.section == _DONE and _covers(replacement, fact):
+            # A finished step told with less detail: `openssl s_client` for the full
+            # command, `spark.sql.adaptive.*` for one of its settings.
+            return Verdict(
+                fact, "condensed", replacement.value, f"{fact.value} → {replacement.value}"
+            )
         if replacement is not None:
             return Verdict(
                 fact, "changed", replacement.value, f"{fact.value} → {replacement.value}"
@@ -204,6 +217,10 @@ class _Judge:
         if fact.kind == "error":
             # A finished step may be told with less detail, but an error's words are what
             # recognise it when it comes back: "the unwrap() panic" no longer states it.
+            # Quoting the telling part of it still does.
+            quoted = self.quoted_in_part(fact.value)
+            if quoted is not None:
+                return Verdict(fact, "kept", quoted, "quoted in part")
             return Verdict(fact, "lost")
         if fact.section == _DONE:
             broader = self.broader(fact.context)
@@ -213,29 +230,72 @@ class _Judge:
             if day is not None and day in self.new_words:
                 # A finished step told with its date but not the hour: detail condensed.
                 return Verdict(fact, "condensed", day, f"{fact.value} → {day}")
-        if fact.section == _IN_PROGRESS:
+        if fact.section in _STEPS:
             finished = self.finished(fact)
             if finished is not None:
                 return Verdict(fact, "condensed", finished, _arrow(fact.section, _DONE))
         return Verdict(fact, "lost")
 
+    def quoted_in_part(self, error: str) -> str | None:
+        """The part of ``error`` the new version quotes word for word, if it quotes enough
+        of it to recognise it: a run of ``QUOTE_RUN`` words (all of a shorter error) that
+        covers ``QUOTE_SHARE`` of its words. "Error: Error acquiring the state lock:
+        ConditionalCheckFailedException" is still quoted by "the stale lock behind `Error
+        acquiring the state lock: ConditionalCheckFailedException`"."""
+        words = _QUOTE_WORD.findall(error.lower())
+        if not words:
+            return None
+        if self._stream is None:
+            self._stream = " " + " ".join(_QUOTE_WORD.findall(self.new.text.lower())) + " "
+        run = min(QUOTE_RUN, len(words))
+        covered = [False] * len(words)
+        for start in range(len(words) - run + 1):
+            if f" {' '.join(words[start : start + run])} " in self._stream:
+                covered[start : start + run] = [True] * run
+        if sum(covered) < QUOTE_SHARE * len(words):
+            return None
+        first = covered.index(True)
+        last = len(covered) - covered[::-1].index(True)
+        return " ".join(words[first:last])
+
     def finished(self, fact: Fact) -> str | None:
-        """The new Done item that the In Progress step holding ``fact`` became, if any.
+        """The new Done item that the step (In Progress or Next Steps) holding ``fact``
+        became, if any.
 
         A step that got done is told as a result, and the details of doing it (the wait
-        the carrier promised, the host being worked on) go the way of any condensed Done
-        detail. Only In Progress: a Next Step sharing words with a Done item may as well
-        have been dropped unfinished. The step must have left In Progress, too.
+        the carrier promised, the host being worked on, the date it was planned for) go the
+        way of any condensed Done detail. The step must have left its section. A Next Step
+        is an instruction: the Done item must say it was carried out ("Book movers by
+        2026-11-30" → "Booked movers on 2026-11-23"), not merely share its words ("Chase
+        the vendor if no reply" is no "The vendor replied").
         """
         frame = _frame(fact)
         if not frame:
             return None
+        step = content_words(fact.context)
         for place, item in self.new.lines:
-            if place == _IN_PROGRESS and dice(frame, content_words(item.text)) >= REWORD_MIN:
+            if place == fact.section and dice(step, content_words(item.text)) >= REWORD_MIN:
                 return None
+        action = content_words(fact.context.split(maxsplit=1)[0]) if fact.context else frozenset()
         for place, item in self.new.lines:
-            if place == _DONE and _forward_share(frame, content_words(item.text)) >= FORWARD_MIN:
+            if place != _DONE:
+                continue
+            words = content_words(item.text)
+            if fact.section == "Next Steps" and not action <= words:
+                continue
+            if _forward_share(frame, words) >= FORWARD_MIN:
                 return item.text
+        return None
+
+    def elided(self, fact: Fact) -> Fact | None:
+        """The new command or identifier that quotes ``fact`` with its end left out
+        ("kubectl get deploy -o jsonpath=..."), if any."""
+        if fact.kind not in ("command", "identifier"):
+            return None
+        for candidate in self.replacements.get(fact.kind, ()):
+            start = candidate.key.removesuffix("...").removesuffix("\u2026").rstrip()
+            if start != candidate.key and len(start) >= ELIDED_MIN and fact.key.startswith(start):
+                return candidate
         return None
 
     def requalified(self, fact: Fact) -> Fact | None:
@@ -260,6 +320,8 @@ class _Judge:
         best: tuple[float, Fact] | None = None
         for candidate in self.replacements.get(fact.kind, ()):
             if candidate.ident in self.used_replacements:
+                continue
+            if fact.kind == "number" and number_sort(fact.key) != number_sort(candidate.key):
                 continue
             score = dice(frame, _frame(candidate))
             if fact.kind == "path" and _basename(fact.key) == _basename(candidate.key):
@@ -319,11 +381,11 @@ class _Judge:
                 score = dice(words, other)
                 if anchors and anchors <= self.new.anchors(item.text):
                     score += 0.5 if score >= ANCHORED_REWORD_MIN else 0.0
-                elif score < REWORD_MIN and _forward(fact.section, place) and words and other:
+                elif score < REWORD_MIN and moved_forward(fact.section, place) and words and other:
                     shared = _forward_share(words, other)
                     score = REWORD_MIN * shared if shared >= FORWARD_MIN else 0.0
                     score = score if score >= REWORD_MIN / 2 else 0.0
-                if score >= REWORD_MIN or (score and _forward(fact.section, place)):
+                if score >= REWORD_MIN or (score and moved_forward(fact.section, place)):
                     candidates.append((-score, index, line_no))
         candidates.sort()
         # Best pairs first; an item claimed by a better pair is still open to another old
@@ -331,6 +393,9 @@ class _Judge:
         for _score, index, line_no in candidates:
             if index in verdicts:
                 continue
+            self.used_lines.add(line_no)
+            verdicts[index] = self.rewording(facts[index], *self.new.lines[line_no])
+        for index, line_no in self.leftover_pairs(facts, [i for i in pending if i not in verdicts]):
             self.used_lines.add(line_no)
             verdicts[index] = self.rewording(facts[index], *self.new.lines[line_no])
         for index in pending:
@@ -342,98 +407,55 @@ class _Judge:
                 )
         return verdicts
 
-    def new_has_numeral(self, numeral: str) -> bool:
-        """Whether the new version writes ``numeral`` anywhere, as a number of its own (in
-        digits or, up to twelve, in words)."""
-        pattern = rf"(?<![\w.,:]){re.escape(numeral)}(?!\w|[.,:]\d)"
-        found = re.search(pattern, self.new.text) is not None
-        return found or _written_out(numeral, self.new.text)
+    def leftover_pairs(self, facts: Sequence[Fact], left: list[int]) -> list[tuple[int, int]]:
+        """Old items still unmatched paired with the new items of their section that nothing
+        of the old version accounts for, where each is the other's closest.
+
+        "The user wants to approve every message before it is sent to the insurer or the
+        clinic" → "Nothing goes to the insurer or the clinic without the user's OK" share
+        too few words to be a rewording on their own; as the one constraint gone and the one
+        come, in the same section, with words in common, they are one rule said anew.
+        """
+        if not left:
+            return []
+        old_keys = {item.key for _, item in self.old.lines}
+        old_atoms = self.old.anchors(self.old.text)
+        free = [
+            line_no
+            for line_no, (_place, item) in enumerate(self.new.lines)
+            if line_no not in self.used_lines
+            and item.key not in old_keys
+            and not self.new.anchors(item.text) & old_atoms
+        ]
+        scores: dict[tuple[int, int], float] = {}
+        for index in left:
+            words = content_words(facts[index].value)
+            for line_no in free:
+                place, item = self.new.lines[line_no]
+                other = content_words(item.text)
+                if place != facts[index].section or len(words & other) < LEFTOVER_SHARED:
+                    continue
+                score = dice(words, other)
+                if score >= LEFTOVER_MIN:
+                    scores[(index, line_no)] = score
+        best_line: dict[int, tuple[float, int]] = {}
+        best_item: dict[int, tuple[float, int]] = {}
+        for (index, line_no), score in scores.items():
+            best_line[index] = max(best_line.get(index, (0.0, -1)), (score, line_no))
+            best_item[line_no] = max(best_item.get(line_no, (0.0, -1)), (score, index))
+        return sorted(
+            (index, line_no)
+            for index, (_score, line_no) in best_line.items()
+            if best_item[line_no][1] == index
+        )
 
     def rewording(self, fact: Fact, place: str, item: Item) -> Verdict:
-        old_anchors = self.old.anchors(fact.value)
-        new_anchors = self.new.anchors(item.text)
-        missing = sorted(value for kind, value in old_anchors - new_anchors)
-        added = sorted(value for kind, value in new_anchors - old_anchors)
-        if missing and added:
-            note = f"{', '.join(missing)} → {', '.join(added)}"
-            return Verdict(fact, "changed", item.text, note)
-        # The numbers of an atom the new wording adds (a size, a setting it reports) are
-        # judged with the atoms above; here only the numbers written as words count.
-        # Counted, not just collected: "5 nights Lisbon, 4 nights Porto" → "5 nights Lisbon,
-        # 5 nights Porto" changed a 4 into a 5.
-        old_numbers = Counter(_NUMERAL.findall(fact.value))
-        new_numbers = Counter(_NUMERAL.findall(_without(item.text, new_anchors - old_anchors)))
-        # A number gone, and one come or one written more often: "5 nights Lisbon, 5 nights
-        # Porto" → "5 nights each, 10 in all" only wrote the 5 once.
-        if set(old_numbers) - set(new_numbers) and new_numbers - old_numbers:
-            gone = sorted((old_numbers - new_numbers).elements())
-            came = sorted((new_numbers - old_numbers).elements())
-            return Verdict(fact, "changed", item.text, f"{', '.join(gone)} → {', '.join(came)}")
-        swapped = swapped_word(fact.value, item.text)
-        if swapped is not None:
-            return Verdict(fact, "changed", item.text, f"{swapped[0]} → {swapped[1]}")
-        if reversed_sense(fact.value, item.text):
-            return Verdict(fact, "changed", item.text, "the rule's sense is reversed")
-        gained = gained_names(fact.value, item.text) if fact.kind in _CLAIMS else []
-        if fact.kind in _CLAIMS and not old_numbers:
-            # "Keep the old certificate until the new one is live" → "... until 2026-11-29":
-            # a rule that now names a number or a date where it named none holds another
-            # ("two reviewers" → "2 reviewers" names the same).
-            gained += sorted(
-                {value for kind, value in new_anchors - old_anchors if kind == "number"}
-                | {n for n in new_numbers if not _written_out(n, fact.value)}
-            )
-        if gained:
-            # "holidays for DE and AT" → "for DE, AT and CH": a rewording may drop detail,
-            # but a decision or rule that now names something more covers something else.
-            return Verdict(fact, "changed", item.text, f"adds {', '.join(gained)}")
-        if fact.kind in _STATED:
-            # A rule or a note that lost a part of itself (a limit, a clause) says less
-            # than before; a finished step may (it is condensed), a rule may not.
-            gone = [n for n in old_numbers - new_numbers if not self.new_has_numeral(n)]
-            if gone:
-                return Verdict(fact, "changed", item.text, f"drops {', '.join(sorted(gone))}")
-            clause = dropped_clause(fact.value, item.text, self.new.text)
-            if clause is not None:
-                return Verdict(fact, "changed", item.text, f"drops “{clause}”")
+        change = rewording_change(fact, place, item, self.old, self.new, self.budget)
+        if change is not None:
+            return Verdict(fact, "changed", item.text, change)
         verdict = "reworded" if place == fact.section else "moved"
         note = "" if verdict == "reworded" else _arrow(fact.section, place)
         return Verdict(fact, verdict, item.text, note)
-
-
-_NUMBER_WORDS = (
-    "zero",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-)
-
-
-def _written_out(numeral: str, text: str) -> bool:
-    """Whether ``text`` writes ``numeral`` (0 to 12) as a word: "5" and "five" are one."""
-    if not numeral.isdigit() or int(numeral) >= len(_NUMBER_WORDS):
-        return False
-    return re.search(rf"\b{_NUMBER_WORDS[int(numeral)]}\b", text, re.IGNORECASE) is not None
-
-
-def _without(text: str, anchors: frozenset[tuple[str, str]]) -> str:
-    """``text`` with the atoms of ``anchors`` blanked out."""
-    keys = {key for _kind, key in anchors}
-    if not keys:
-        return text
-    spans = [(span[0], span[1]) for span, key in atom_spans(text) if key in keys]
-    for start, end in reversed(spans):
-        text = text[:start] + " " * (end - start) + text[end:]
-    return text
 
 
 def _forward_share(old: frozenset[str], new: frozenset[str]) -> float:
@@ -447,11 +469,6 @@ def _forward_share(old: frozenset[str], new: frozenset[str]) -> float:
     return len(old & new) / min(len(old), len(new)) if old and new else 0.0
 
 
-def _forward(old: str | None, new: str) -> bool:
-    """A task's move along Next Steps → In Progress → Done."""
-    return old in _STAGES and new in _STAGES and _STAGES[new] > _STAGES[old]
-
-
 def sorted_places(places: frozenset[str | None] | set[str | None]) -> str:
     return ", ".join(sorted(place or "(no section)" for place in places))
 
@@ -461,8 +478,10 @@ def _arrow(old: str | None, new: str) -> str:
 
 
 def judge_facts(old: Snapshot, new: Snapshot, budget: Budget | None = None) -> tuple[Verdict, ...]:
-    """One verdict per fact of ``old``, in the order of ``old``'s facts."""
-    judge = _Judge(old, new, budget or Budget())
+    """One verdict per fact of ``old``, in the order of ``old``'s facts (the facts of one
+    bullet are told together by ``compaction.engine.bullets``)."""
+    budget = budget or Budget()
+    judge = _Judge(old, new, budget)
     atoms = {i: judge.atom(f) for i, f in enumerate(old.facts) if f.kind in ATOM_KINDS}
     item_indexes = [i for i, f in enumerate(old.facts) if f.kind not in ATOM_KINDS]
     item_verdicts = judge.items([old.facts[i] for i in item_indexes])

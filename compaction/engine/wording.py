@@ -13,6 +13,7 @@ from __future__ import annotations
 import difflib
 import functools
 import re
+from dataclasses import dataclass
 
 WORD = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 _NEGATIONS = frozenset(
@@ -39,11 +40,35 @@ NAME = re.compile(r"(?<=\s)[A-Z][\w-]*")
 INNER_NAME = re.compile(r"(?<![.:;!?]\s)(?<=\s)[A-Z][\w-]*")
 
 
+#: Past forms that no suffix rule brings back to their verb: a step told done ("Sent the
+#: export") is the step that was planned ("Send the export").
+_IRREGULAR = {
+    "sent": "send", "paid": "pay", "made": "make", "found": "find", "got": "get",
+    "gotten": "get", "took": "take", "taken": "take", "ran": "run", "wrote": "write",
+    "written": "write", "built": "build", "bought": "buy", "told": "tell", "gave": "give",
+    "given": "give", "left": "leave", "held": "hold", "spent": "spend", "met": "meet",
+    "began": "begin", "begun": "begin", "brought": "bring", "sold": "sell", "won": "win",
+    "saw": "see", "seen": "see", "went": "go", "drove": "drive", "driven": "drive",
+    "flew": "fly", "flown": "fly", "chose": "choose", "chosen": "choose", "rang": "ring",
+    "rung": "ring", "shook": "shake", "hid": "hide", "hidden": "hide", "froze": "freeze",
+    "frozen": "freeze", "broke": "break", "broken": "break", "spoke": "speak",
+    "spoken": "speak", "woke": "wake", "sped": "speed", "struck": "strike",
+    "taught": "teach", "caught": "catch", "fought": "fight", "thought": "think",
+    "sought": "seek", "lent": "lend", "bent": "bend", "dealt": "deal", "felt": "feel",
+    "kept": "keep", "slept": "sleep", "swept": "sweep", "meant": "mean", "led": "lead",
+    "fed": "feed", "fled": "flee", "rebuilt": "rebuild", "resent": "resend",
+    "rewrote": "rewrite", "rewritten": "rewrite", "reran": "rerun", "undid": "undo",
+    "undone": "undo", "withdrew": "withdraw", "withdrawn": "withdraw",
+}  # fmt: skip
+
+
 def stem(word: str) -> str:
     """A crude stem, so that two forms of one word agree (logging / log, files / file,
-    copied / copy, writing / write): inflection says nothing about what a fact is."""
+    copied / copy, writing / write, sent / send): inflection says nothing about what a fact
+    is."""
     if word.isdigit():
         return word
+    word = _IRREGULAR.get(word, word)
     if word.endswith(("ies", "ied")) and len(word) > 4:
         word = word[:-3] + "y"
     elif word.endswith(("ing", "ed")) and len(word) - (3 if word[-1] == "g" else 2) >= 3:
@@ -104,13 +129,36 @@ _REASON = re.compile(
 )
 
 
+# The parts of a rule that a rewording may drop: its clauses, and the alternatives it
+# covers ("on mail.fernbrook.com or any MX/SPF-related record").
+_PARTS = re.compile(_CLAUSE.pattern + r"|\sor\s")
+_OBLIGATION = re.compile(
+    r"\b(?:must|should|shall|has to|have to|needs? to|is required|are required|always|never)\b",
+    re.IGNORECASE,
+)
+# A label before the colon that opens an item: "Churn definition agreed: ...".
+_LEAD_IN = re.compile(r"^[*_ ]*+(?:[\w'-]++ ){0,4}[\w'-]++:[*_]*+\s")
 # An aside in brackets: "LightGBM only (the serving stack supports it)".
 _ASIDE = re.compile(r"\([^()]*+\)")
 
 
+_STOP_DOING = re.compile(r"\b(?:stop|quit|cease)(?= \w+ing\b)")
+
+
+def _plain_negations(text: str) -> str:
+    """``text`` in lower case with its negations spelled as "not": "don't", and "stop
+    suggesting" (but not "stop the service")."""
+    return _STOP_DOING.sub("not", text.lower().replace("n't", " not"))
+
+
+def without_asides(text: str) -> str:
+    """``text`` without what it says in brackets."""
+    return _ASIDE.sub(" ", text)
+
+
 def negates(text: str) -> bool:
     """True when ``text`` holds a word that forbids or negates ("never", "do not", "avoid")."""
-    words = set(WORD.findall(text.lower().replace("n't", " not")))
+    words = set(WORD.findall(_plain_negations(text)))
     return bool(words & (_NEGATING | {"without"}))
 
 
@@ -119,7 +167,7 @@ def polarity(text: str) -> bool:
     of times, counting the exceptions it makes ("no change without a test" requires a test,
     as "every change comes with a test" does). A bare "without" still negates.
     """
-    text = _REASON.sub(" ", text.lower().replace("n't", " not"))
+    text = _REASON.sub(" ", _plain_negations(text))
     for clause in _CLAUSE.split(text):
         words = WORD.findall(clause)
         negations = sum(1 for word in words if word in _NEGATING)
@@ -136,23 +184,88 @@ def reversed_sense(old: str, new: str) -> bool:
     Both readings must agree: one wording negates and the other does not, and clause by
     clause their sense differs too. A negation that cancels another ("no X without Y" for
     "every X with Y") or sits in the reason ("..., to avoid a second fee") reverses nothing,
-    and a rule said with negations in both wordings is not flipped by counting them.
+    and a rule said with negations in both wordings is not flipped by counting them. And
+    something must be turned round: a word one wording rules out (after a negation or a
+    contrast in its clause) that the other states in a clause that rules nothing out
+    ("always run the tests" → "never run the tests"). "Prefers merge over delete+insert" →
+    "merge, not delete+insert" rules out the same thing; "a day trip, but not on a weekend"
+    → "a day trip on a weekday" says the exception another way; "keep Parquet rather than
+    switching to Delta" → "stay on Parquet; moving to Delta is not part of this work"
+    rules Delta out twice.
     """
-    return negates(old) != negates(new) and polarity(old) != polarity(new)
+    if negates(old) == negates(new) or polarity(old) == polarity(new):
+        return False
+    before, after = _rules(old), _rules(new)
+    return bool(before.heads & after.plain or after.heads & before.plain)
+
+
+#: Words after which the rest of a clause is what a rule rules out or puts second: a
+#: negation, or a preference's "over" / "instead of" / "rather than".
+_RULING_OUT = _NEGATING | {
+    "over", "instead", "rather", "than", "without", "except", "unless", "zero", "outside",
+}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Rules:
+    """What a wording rules out, and what it states plainly."""
+
+    out: frozenset[str]
+    plain: frozenset[str]
+    #: The first word each negation or contrast rules out: what it is about ("no
+    #: cutover during the freeze" is about the cutover, not the freeze).
+    heads: frozenset[str] = frozenset()
+
+
+def _rules(text: str) -> Rules:
+    """The content words of ``text`` by their part in the rule: those after a negation or a
+    contrast in their clause are ruled out, those of a clause without either are stated
+    plainly. Reasons are left out."""
+    text = _REASON.sub(" ", _plain_negations(text))
+    out: set[str] = set()
+    plain: set[str] = set()
+    heads: set[str] = set()
+    for clause in _CLAUSE.split(text):
+        words = [part for word in WORD.findall(clause) for part in word.split("-")]
+        for index, word in enumerate(words):
+            if word in _RULING_OUT:
+                out |= content_words(" ".join(words[index + 1 :]))
+                head = next((w for w in words[index + 1 :] if content_words(w)), None)
+                if head is not None:
+                    heads |= content_words(head)
+                break
+        else:
+            plain |= content_words(clause)
+    return Rules(frozenset(out), frozenset(plain - out), frozenset(heads))
+
+
+def ruled_out(text: str) -> frozenset[str]:
+    """The content words that ``text`` rules out: those after a negation or a contrast in
+    their clause, reasons left out ("no force pushes to main" rules out force pushes)."""
+    return _rules(text).out
 
 
 def dice(a: frozenset[str], b: frozenset[str]) -> float:
     return 2 * len(a & b) / (len(a) + len(b)) if a and b else 0.0
 
 
+#: Capitalised words that name nobody: an approval, a placeholder.
+_NOT_NAMES = frozenset({"ok", "okay", "tbd", "tba", "asap", "fyi", "eta", "etc", "n/a", "na"})
+
+
 def gained_names(old: str, new: str) -> list[str]:
-    """Names (capitalised words inside a sentence) that ``new`` has and ``old`` lacks."""
+    """Names (capitalised words inside a sentence) that ``new`` has and ``old`` lacks; an
+    acronym of words ``old`` spells out ("MDE" for "minimum detectable effect") is none."""
     words = set(WORD.findall(old.lower()))
     stems = content_words(old)
+    sequence = [part for word in WORD.findall(old.lower()) for part in word.split("-")]
+    initials = "".join(word[0] for word in sequence)
     gained = []
     for name in INNER_NAME.findall(new):
         lower = name.lower()
-        if lower in STOPWORDS or lower in words or stem(lower) in stems:
+        if lower in STOPWORDS or lower in _NOT_NAMES or lower in words or stem(lower) in stems:
+            continue
+        if name.isupper() and len(name) >= 2 and lower.rstrip("s") in initials:
             continue
         gained.append(name)
     return sorted(set(gained))
@@ -173,19 +286,40 @@ def dropped_clause(old: str, new: str, everywhere: str) -> str | None:
     Asides in brackets and reasons may go; a restriction said another way ("read-only
     unless approved" → "no changes without approval") keeps a negation.
     """
-    kept, elsewhere = content_words(new), content_words(everywhere)
-    # Asides first: a reason that opens inside brackets ends with them.
-    text = _REASON.sub(" ", _ASIDE.sub(" ", old))
-    for clause in _CLAUSE.split(text):
+    kept = content_words(new)
+    lines = [content_words(line) for line in everywhere.splitlines()]
+    # Asides first: a reason that opens inside brackets ends with them. A lead-in
+    # ("Churn definition agreed: ...") names the rule rather than being one.
+    text = _REASON.sub(" ", _ASIDE.sub(" ", _LEAD_IN.sub("", old)))
+    for clause in _PARTS.split(text):
+        # What an obligation requires of whom it names: "CSM Owen Pratt must be cc'd on
+        # everything" → "CSM is Owen Pratt" keeps the names and drops the rule.
         words = content_words(clause)
+        if _OBLIGATION.search(clause):
+            said = words - content_words(" ".join(NAME.findall(" " + clause)))
+            words = said if len(said) >= 2 else words
         if len(words) < 2 or len(words & kept) > DROPPED_KEPT_MAX * len(words):
             continue
         if words & kept and negates(clause) and negates(new):
             continue  # the restriction, said another way
-        if len(words & elsewhere) >= DROPPED_ELSEWHERE_MIN * len(words):
-            continue
+        if any(len(words & line) >= DROPPED_ELSEWHERE_MIN * len(words) for line in lines):
+            continue  # said on another line of the new version
         return clause.strip()
     return None
+
+
+#: Words a summary swaps for one another without changing what it says; ``swapped_word``
+#: looks for a value swapped, not for a synonym.
+_SYNONYM_GROUPS = (
+    ("stay", "remain", "keep"), ("start", "begin"), ("finish", "end", "complete"),
+    ("use", "utilize", "employ"), ("need", "require"), ("buy", "purchase"),
+    ("ask", "request"), ("show", "display"), ("fix", "repair", "resolve"),
+    ("check", "verify", "confirm"), ("big", "large"), ("fast", "quick"),
+    ("allow", "permit"), ("forbid", "prohibit", "ban"), ("pick", "choose", "select"),
+    ("get", "obtain", "receive"), ("remove", "delete"), ("add", "include"),
+    ("must", "should"), ("shown", "displayed"), ("reply", "respond", "answer"),
+)  # fmt: skip
+_SYNONYM = {stem(word): group[0] for group in _SYNONYM_GROUPS for word in group}
 
 
 def swapped_word(old: str, new: str) -> tuple[str, str] | None:
@@ -204,6 +338,8 @@ def swapped_word(old: str, new: str) -> tuple[str, str] | None:
     before, after = a[i1], b[j1]
     if before in STOPWORDS or after in STOPWORDS or inflected(before, after):
         return None
+    if _SYNONYM.get(stem(before), before) == _SYNONYM.get(stem(after), after):
+        return None  # "stays" / "remains": the same word said another way
     return before, after
 
 

@@ -30,8 +30,12 @@ def test_dropped_path_is_lost_and_raises_the_drift_score() -> None:
     report = compare_summaries(old, new)
     assert "src/app/settings.py" in values(report.lost, "path")
     assert "/var/log/app" in values(report.retained, "path")
-    # One thing, one report: the path, not also the Critical Context line it sat in.
-    assert [v.fact.value for v in report.verdicts if v.counted] == ["src/app/settings.py"]
+    # One report for the line that is gone, which stands for the path it held.
+    [gone] = [v for v in report.verdicts if v.counted]
+    assert (gone.verdict, gone.fact.kind) == ("lost", "note")
+    assert gone.fact.value == "Config lives in src/app/settings.py"
+    assert [fact.value for fact in gone.facts] == ["src/app/settings.py"]
+    assert report.counted == 1
     assert report.drift_score == report.counted / report.facts_old
     assert 0 < report.drift_score < 1
     assert report.section("Critical Context").removed == ("Config lives in src/app/settings.py",)
@@ -263,7 +267,13 @@ def test_forms_of_one_word_and_parts_of_a_compound_are_the_same_words() -> None:
 
 
 def verdict_of(old: str, new: str, value: str) -> tuple[str, str]:
-    [verdict] = [v for v in compare_summaries(old, new).verdicts if v.fact.value == value]
+    """The verdict of the fact ``value`` (a bullet's own, when it is one of a bullet gone
+    whole)."""
+    [verdict] = [
+        v
+        for v in compare_summaries(old, new).verdicts
+        if v.fact.value == value or value in {fact.value for fact in v.facts}
+    ]
     return verdict.verdict, verdict.note
 
 

@@ -22,8 +22,24 @@ MB = 1_000_000
         "## Key Decisions\n" + "- `a` src/x.py 'q' \"qq\" 5 MB\n" * (MB // 30),
         '"' * MB,
         "error: " * (MB // 7),
+        "+49 " + "12 " * (MB // 3),
+        "Aaaa " * (MB // 5),
+        "AB12-" * (MB // 5),
+        "## Critical Context\n- " + "3 full " * (MB // 7),
     ],
-    ids=["backticks", "slashes", "path-run", "spaces", "many-items", "quotes", "errors"],
+    ids=[
+        "backticks",
+        "slashes",
+        "path-run",
+        "spaces",
+        "many-items",
+        "quotes",
+        "errors",
+        "phone-groups",
+        "capitals",
+        "codes",
+        "counts",
+    ],
 )
 def test_adversarial_megabyte_inputs_complete(text: str) -> None:
     facts = extract_facts(text)

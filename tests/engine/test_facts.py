@@ -99,7 +99,7 @@ def test_urls_identifiers_numbers_and_errors() -> None:
         "300 s",
         "1.2x",
         "20000 token",
-        "v2.1",
+        "2.1",
         "3.12",
         "$49.99",
         "2025-03-14",
@@ -220,22 +220,54 @@ def test_a_version_at_the_end_of_a_sentence_is_a_version() -> None:
     ]
 
 
-def test_a_person_named_with_a_title_is_a_fact() -> None:
+def test_people_and_companies_are_names() -> None:
     assert kinds_and_values("- Clinic: ask Frau Yilmaz; the prescription is from Dr. Albers") == [
-        ("identifier", "Frau Yilmaz"),
-        ("identifier", "Dr. Albers"),
+        ("name", "Frau Yilmaz"),
+        ("name", "Dr. Albers"),
     ]
-    # Capitalised words without a title may be a product or a company: no fact.
     assert kinds_and_values("- Ask Orbital Maps about the Drive folder") == [
-        ("note", "Ask Orbital Maps about the Drive folder")
+        ("name", "Orbital Maps")
     ]
+    assert kinds_and_values("- Contact: Inês Duarte at Physio am Park (TwoGuys Moving's)") == [
+        ("name", "Inês Duarte"),
+        ("name", "Physio am Park"),
+        ("name", "TwoGuys Moving"),
+    ]
+    # A capital that starts an item or a sentence is grammar; acronyms and single words are
+    # no names; a heading names a section.
+    assert kinds_and_values("- Confirmed Stripe refunds. Waiting for Lena.\n## Next Steps") == [
+        ("note", "Confirmed Stripe refunds. Waiting for Lena.")
+    ]
+    assert kinds_and_values("- Tidal Fintech Recruiters called; the EU AI Act applies") == [
+        ("name", "Fintech Recruiters"),
+    ]
+
+
+def test_phone_numbers_and_read_out_codes_are_identifiers() -> None:
+    assert kinds_and_values(
+        "- Call +49 40 555 8120 or 01453 872 019; IBAN AT61 1904 3002 3457 3201; "
+        "fingerprint 9B:3E:71:0C:AA:52; PagerDuty P7Q2XKD"
+    ) == [
+        ("identifier", "+49 40 555 8120"),
+        ("identifier", "01453 872 019"),
+        ("identifier", "AT61 1904 3002 3457 3201"),
+        ("identifier", "9B:3E:71:0C:AA:52"),
+        ("identifier", "P7Q2XKD"),
+    ]
+    # A date, a time, an amount, a version and a port are numbers, not phone numbers.
+    assert [
+        kind
+        for kind, _ in kinds_and_values(
+            "- On 2026-11-20 at 07:00 pay €1,690 for v2.3.1 on port 5432"
+        )
+    ] == ["number"] * 5
 
 
 def test_amounts_keep_their_currency_separators_and_magnitude() -> None:
     assert kinds_and_values("- Gap ~€28k; fee EUR 1,450; saves $1,130/month") == [
         ("number", "€28k"),
         ("number", "EUR 1,450"),
-        ("number", "$1,130"),
+        ("number", "$1,130/month"),
     ]
     # A street number is no version of the street; a product's version still is.
     assert kinds_and_values("- Office at Osterstraße 12, runs Python 3.12") == [("number", "3.12")]

@@ -34,11 +34,20 @@ MIN_PART_CHARS = 3
 
 
 def matches(label: str, verdict: Verdict) -> bool:
-    """``verdict`` reports what ``label`` names: its fact holds the label ("Remind the
-    clinic" in the lost item "Remind the clinic if ... by 2025-11-24"), or is a value of the
-    labelled span ("16 MB" of "under 16 MB", "2027-03-21" of "OPO→AMS on 2027-03-21")."""
-    wanted, value = norm(label), norm(verdict.fact.value)
-    return wanted in value or (len(value) >= MIN_PART_CHARS and _holds(wanted, value))
+    """``verdict`` reports what ``label`` names: a fact it reports holds the label ("Remind
+    the clinic" in the lost item "Remind the clinic if ... by 2025-11-24"), or is a value of
+    the labelled span ("16 MB" of "under 16 MB", "2027-03-21" of "OPO→AMS on 2027-03-21").
+
+    A verdict that folds several values of a bullet reports those values; one of a bullet
+    gone whole reports all of the bullet.
+    """
+    wanted = norm(label)
+    facts = (verdict.fact,) if verdict.whole else verdict.facts
+    for fact in facts:
+        value = norm(fact.value)
+        if wanted in value or (len(value) >= MIN_PART_CHARS and _holds(wanted, value)):
+            return True
+    return False
 
 
 def _holds(text: str, part: str) -> bool:
@@ -50,7 +59,11 @@ def _holds(text: str, part: str) -> bool:
 def named(label: str, verdicts: list[Verdict]) -> list[int]:
     """Indexes of the verdicts whose fact ``label`` names: the one it equals, else those
     holding it or held by it."""
-    exact = [i for i, v in enumerate(verdicts) if norm(label) == norm(v.fact.value)]
+    exact = [
+        i
+        for i, v in enumerate(verdicts)
+        if norm(label) in {norm(f.value) for f in (v.fact, *v.facts)} and matches(label, v)
+    ]
     return exact or [i for i, v in enumerate(verdicts) if matches(label, v)]
 
 
@@ -172,3 +185,47 @@ def label_problems(cases: Sequence[Case]) -> list[str]:
             if old.count(norm(label)) != 1:
                 problems.append(f"{case.name}: {label!r} is not once in the old version")
     return problems
+
+
+@dataclass(frozen=True)
+class Agreement:
+    """How far a second labeller's losses and changes agree with the first's."""
+
+    agreed_second: int
+    second: int
+    agreed_first: int
+    first: int
+
+    @property
+    def precision(self) -> float:
+        return self.agreed_second / self.second if self.second else 1.0
+
+    @property
+    def recall(self) -> float:
+        return self.agreed_first / self.first if self.first else 1.0
+
+    def line(self, name: str) -> str:
+        return (
+            f"{name}, second labeller against the first: precision {self.precision:.3f} "
+            f"({self.agreed_second}/{self.second}), recall {self.recall:.3f} "
+            f"({self.agreed_first}/{self.first})"
+        )
+
+
+def _same_label(a: str, b: str) -> bool:
+    a, b = norm(a), norm(b)
+    return _holds(a, b) or _holds(b, a)
+
+
+def agreement(first: Sequence[Case], second: Sequence[Case]) -> Agreement:
+    """The second labelling scored as if it were the engine: the ceiling a checker measured
+    against one labeller can be expected to reach."""
+    agreed_second = count_second = agreed_first = count_first = 0
+    for one, other in zip(first, second, strict=True):
+        if (one.name, one.old, one.new) != (other.name, other.old, other.new):
+            raise ValueError(f"{other.name}: not the pair {one.name}")
+        mine, theirs = one.lost + one.changed, other.lost + other.changed
+        count_first, count_second = count_first + len(mine), count_second + len(theirs)
+        agreed_first += sum(1 for a in mine if any(_same_label(a, b) for b in theirs))
+        agreed_second += sum(1 for b in theirs if any(_same_label(a, b) for a in mine))
+    return Agreement(agreed_second, count_second, agreed_first, count_first)

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from compaction.content import ANTHROPIC, BlockView, canonical_blocks, view
-from compaction.engine.facts import failing_frame, locate_facts, path_value, scan_facts
+from compaction.engine.facts import failing_frame, locate_facts, scan_facts
+from compaction.engine.paths import path_value
 from compaction.summarizers.offline.prose import (
     APPROVAL,
     CONSTRAINT,

@@ -1,0 +1,121 @@
+"""Who and what a summary names: people, companies and places, phone numbers, handles and
+channels, and the codes people read out (an IBAN, a certificate fingerprint, a reference
+like ``P7Q2XKD``).
+
+Part of the one fact extractor (``compaction.engine.facts``), which scans them with the
+other atoms. A proper name is a ``name`` fact: a summary that no longer says whom to call
+(``Raj Menon``) or which company it deals with (``Kestrel Freight``) lost something an agent
+needs. Phone numbers, handles, channels and codes are ``identifier`` facts: exact values
+to copy.
+
+Pure: no Django, no database.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+
+from compaction.engine.paths import path_value
+
+Span = tuple[int, int, str, str]
+
+# A phone number: international ("+49 40 555 8120", "+1 (415) 555-0134") or national with a
+# leading 0 and spaced groups ("07700 900418", "01453 872 019"). Dates, times, amounts and
+# versions start otherwise or use other separators.
+_PHONE = re.compile(
+    r"(?<![\w+.,/:-])(?:\+\d{1,3}(?:[ .-]?\(?\d{1,5}\)?){1,5}[ .-]?\d{2,5}"
+    r"|0\d{2,5}(?:[ -]\d{2,8}){1,3})(?![\w.,/:-]?\d)"
+)
+_PHONE_DIGITS = (7, 15)
+# An IBAN ("AT61 1904 3002 3457 3201"), a fingerprint ("9B:3E:71:0C:..."), a reference of
+# capitals and digits ("P7Q2XKD", "HM-4471-902-18"): all of them read out digit by digit.
+_CODE = re.compile(
+    r"(?<![\w:-])(?:"
+    r"[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?"
+    r"|[0-9A-F]{2}(?::[0-9A-F]{2}){3,31}"
+    r"|(?=[A-Z0-9-]{5,40}(?![\w-]))(?=[A-Z-]*\d[A-Z-]*\d)(?=[0-9-]*[A-Z])[A-Z0-9]{2,}(?:-[A-Z0-9]{2,})*"
+    r")(?![\w:-])"
+)
+# A number read out in groups that is no date: a ticket "220-2418876503", a card.
+_DIGIT_CODE = re.compile(r"(?<![\w.,/:+-])\d{2,6}(?:-\d{2,12}){1,4}(?![\w-]|[.,]\d)")
+_DATE_LIKE = re.compile(r"\d{4}-\d\d(?:-\d\d)?|\d\d-\d\d-\d{2,4}")
+_CODE_DIGITS = 8
+# A handle ("@mkovacs") or a chat channel ("#inc-checkout"): whom to ping, where to post.
+_HANDLE = re.compile(
+    r"(?<![\w@.#&/-])(?:@[A-Za-z][\w.-]{0,38}[\w]|#[a-z][a-z0-9_-]{0,78}[a-z0-9])(?![\w@-])"
+)
+_FILE_END = re.compile(r"\.[a-z]{1,4}$")
+# A capitalised word with at least one small letter (acronyms are no names): "Inês",
+# "HanseMerkur", "O'Neill".
+_CAPITAL = r"[A-ZÀ-ÖØ-Þ][^\W\d_]*[a-zß-öø-ÿ][^\W\d_]*(?:['\u2019](?![sS]\b)[A-Za-z]+)?"
+# Small words inside names: "Physio am Park", "Ana de Souza", "Bank of Ireland".
+_PARTICLE = r"(?:am|an|de|da|das|del|della|der|di|do|dos|du|la|le|van|von|of|y)"
+_PROPER = re.compile(
+    rf"(?<![\w.'\u2019-]){_CAPITAL}(?: (?:{_PARTICLE} )?{_CAPITAL}){{1,3}}(?![\w-]|['\u2019]\w\w)"
+)
+# A person named with a title ("Dr. Albers", "Frau Yilmaz"): one word after the title is
+# enough.
+_TITLED = re.compile(
+    r"\b(?:Mr|Mrs|Ms|Mx|Dr|Prof|Frau|Herr|Mme|Mlle|Sr|Sra)\.? [A-Z][\w'-]{1,30}"
+    r"(?: [A-Z][\w'-]{1,30})?"
+)
+# What comes before a word that starts a sentence or an item, whose capital says nothing.
+_SENTENCE_START = re.compile(
+    r"(?:^|[.!?;]\s+|\n\s*(?:[-*+\u2022]|\d{1,3}[.)]|#{1,6})?\s*)(?:\*\*|[\"'\u201c(])?$"
+)
+_WORD = re.compile(r"\S+")
+
+
+def phone_key(value: str) -> str:
+    """A phone number's digits (with its leading +): how it is spaced says nothing."""
+    return ("+" if value.startswith("+") else "") + "".join(ch for ch in value if ch.isdigit())
+
+
+def is_phone(value: str) -> bool:
+    return _PHONE.fullmatch(value) is not None and is_phone_key(phone_key(value))
+
+
+def is_phone_key(key: str) -> bool:
+    digits = key.removeprefix("+")
+    return digits.isdigit() and _PHONE_DIGITS[0] <= len(digits) <= _PHONE_DIGITS[1]
+
+
+def name_key(value: str) -> str:
+    return " ".join(value.lower().split())
+
+
+def name_spans(
+    text: str, limited: Callable[[Iterator[re.Match[str]]], Iterator[re.Match[str]]]
+) -> Iterator[Span]:
+    """The names, phone numbers and codes of ``text``; ``limited`` bounds the matches."""
+    for match in limited(_PHONE.finditer(text)):
+        if is_phone_key(phone_key(match.group())):
+            yield match.start(), match.end(), "identifier", match.group()
+    for match in limited(_CODE.finditer(text)):
+        yield match.start(), match.end(), "identifier", match.group()
+    for match in limited(_DIGIT_CODE.finditer(text)):
+        value = match.group()
+        if not _DATE_LIKE.fullmatch(value) and sum(ch.isdigit() for ch in value) >= _CODE_DIGITS:
+            yield match.start(), match.end(), "identifier", value
+    for match in limited(_HANDLE.finditer(text)):
+        handle = match.group()
+        if handle.startswith("@") and (path_value(handle[1:]) or _FILE_END.search(handle)):
+            continue  # "@printenv.pl" names a file, not a person
+        yield match.start(), match.end(), "identifier", match.group()
+    for match in limited(_TITLED.finditer(text)):
+        yield match.start(), match.end(), "name", match.group()
+    for match in limited(_PROPER.finditer(text)):
+        start, value = match.start(), match.group()
+        line_start = text.rfind("\n", 0, start) + 1
+        if text.startswith("#", line_start):
+            continue  # a heading names a section
+        if _SENTENCE_START.search(text[max(0, start - 12) : start]):
+            # "Applied to ..." or "Tidal Fintech ..." at the start of an item: the first
+            # capital may be grammar, so only the words after it are a name.
+            words = _WORD.findall(value)
+            if len(words) < 3:
+                continue
+            start = start + value.index(words[1])
+            value = value[value.index(words[1]) :]
+        yield start, start + len(value), "name", value

@@ -1,0 +1,271 @@
+"""What the drift audit reports, rule by rule: one report per bullet, rules said anew, steps
+that got done, values quoted in part or written shorter, and rewordings that change what a
+rule says. Each rule comes with a case where it must not fire.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from compaction.engine.drift import DriftReport, compare_summaries
+from compaction.engine.verdicts import Verdict
+from tests.support.summaries import make_summary
+
+
+def report_of(old: str, new: str) -> DriftReport:
+    return compare_summaries(old, new)
+
+
+def verdict_on(report: DriftReport, value: str) -> Verdict:
+    """The report on ``value``: its own, or the one of the bullet that holds it."""
+    [verdict] = [
+        v
+        for v in report.verdicts
+        if v.fact.value == value or value in {fact.value for fact in v.facts}
+    ]
+    return verdict
+
+
+def counted(report: DriftReport) -> list[str]:
+    return [v.fact.value for v in report.verdicts if v.counted]
+
+
+# ----------------------------------------------------------------------------- bullets
+
+
+def test_a_bullet_gone_whole_is_one_report_whatever_it_held() -> None:
+    old = make_summary(
+        next_steps="- Remind the clinic if the invoices have not arrived by 2025-11-24.",
+        critical="- Clinic: Frau Yilmaz, +49 40 555 8120\n- Policy: HM-4471-902-18",
+    )
+    new = make_summary(next_steps="- Run the tests.", critical="- Policy: HM-4471-902-18")
+    report = report_of(old, new)
+    assert counted(report) == [
+        "Remind the clinic if the invoices have not arrived by 2025-11-24.",
+        "Clinic: Frau Yilmaz, +49 40 555 8120",
+    ]
+    clinic = verdict_on(report, "Frau Yilmaz")
+    assert (clinic.verdict, clinic.fact.kind, clinic.whole) == ("lost", "note", True)
+    assert [part.fact.value for part in clinic.parts] == ["Frau Yilmaz", "+49 40 555 8120"]
+    # The score still counts facts: three lost, in two reports.
+    assert report.counted == 3 == len(report.lost)
+
+
+def test_a_bullet_that_keeps_some_of_itself_reports_only_what_it_lost() -> None:
+    old = make_summary(critical="- Clinic: Frau Yilmaz, +49 40 555 8120, rezeption@physio.de")
+    # Reworded, with the phone number dropped: that number is the one report.
+    new = make_summary(critical="- Clinic contact: Frau Yilmaz, rezeption@physio.de")
+    report = report_of(old, new)
+    assert counted(report) == ["+49 40 555 8120"]
+    assert report.counted == 1
+
+
+def test_the_values_of_one_bullet_that_changed_together_are_one_change() -> None:
+    old = make_summary(critical="- IT contact: Raj Menon, raj.menon@kestrel.com")
+    new = make_summary(critical="- IT contact: Aisha Bello, aisha.bello@kestrel.com")
+    report = report_of(old, new)
+    [contact] = [v for v in report.verdicts if v.counted]
+    assert (contact.verdict, contact.whole) == ("changed", False)
+    assert contact.note.startswith("Raj Menon → Aisha Bello")
+    assert [part.verdict for part in contact.parts] == ["changed", "changed"]
+    assert report.counted == 2 == len(report.changed)
+
+
+# ----------------------------------------------------------------------------- rewordings
+
+
+def test_a_rule_said_anew_in_its_section_is_reworded() -> None:
+    old = make_summary(
+        constraints=(
+            "- The user wants to approve every message before it is sent to the insurer or "
+            "the clinic.\n- Reminders in the morning."
+        )
+    )
+    new = make_summary(
+        constraints=(
+            "- Nothing goes to the insurer or the clinic without the user's OK.\n"
+            "- Reminders in the morning."
+        )
+    )
+    rule = "The user wants to approve every message before it is sent to the insurer or the clinic."
+    assert verdict_on(report_of(old, new), rule).verdict == "reworded"
+    # A new rule that shares a word with one that went is no rewording of it.
+    other = make_summary(
+        constraints="- Invoices in euros only.\n- Reminders in the morning.",
+    )
+    assert verdict_on(report_of(old, other), rule).verdict == "lost"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "verdict"),
+    [
+        # One word said another way is no new value; another value is.
+        ("Registrar stays GoDaddy.", "Registrar remains GoDaddy.", "reworded"),
+        ("Claim the simplified deduction.", "Claim the regular deduction.", "changed"),
+        # A name the old version already gave, an acronym of its own words, an aside: the
+        # rule covers nothing new.
+        ("Ruled out Renov for quartz.", "Ruled out Renov Lyon for quartz.", "reworded"),
+        (
+            "Minimum detectable effect 4% on RPV.",
+            "Minimum detectable effect (MDE) 4% on RPV.",
+            "reworded",
+        ),
+        ("Holidays for DE and AT.", "Holidays for DE, AT and CH.", "changed"),
+        # A part a rule drops: a name stated nowhere else, an alternative, a requirement
+        # of the people it names.
+        ("Backfills in TRANSFORM_L, never REPORTING_XS.", "Backfills in TRANSFORM_L.", "changed"),
+        (
+            "No proxy on `mail.example.com` or any MX/SPF-related record.",
+            "No proxy on `mail.example.com`.",
+            "changed",
+        ),
+        ("CSM Owen Pratt must be cc'd on everything.", "The CSM is Owen Pratt.", "changed"),
+        # A lead-in names the rule, it is not one.
+        (
+            "Churn definition agreed: no membership 30 days after the paid period.",
+            "Churn = no membership 30 days after the paid period.",
+            "reworded",
+        ),
+        # A count is of something: "2" elsewhere (an item number) does not state "2 coeliac".
+        ("Vegetarian menu; 6 guests are vegan, 2 coeliac.", "Vegetarian menu; 6 vegan.", "changed"),
+    ],
+)
+def test_what_a_rewording_may_and_may_not_do_to_a_rule(old: str, new: str, verdict: str) -> None:
+    old_summary = make_summary(
+        constraints=f"- {old}", decisions="- Keep it small.", done="- Quotes: Renov Lyon."
+    )
+    new_summary = make_summary(
+        constraints=f"- {new}",
+        decisions="1. Keep it small.\n2. Nothing else.",
+        done="- Quotes: Renov Lyon.",
+    )
+    assert verdict_on(report_of(old_summary, new_summary), old).verdict == verdict
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "verdict"),
+    [
+        # The same thing ruled out twice, or the exception said another way: no reversal.
+        (
+            "Keep Parquet rather than switching to Delta.",
+            "Stay on Parquet; moving to Delta is not part of this work.",
+            "reworded",
+        ),
+        (
+            "Cutover must happen outside the release freeze; the freeze runs to 2026-12-19.",
+            "No cutover during the release freeze (to 2026-12-19).",
+            "reworded",
+        ),
+        (
+            "The user prefers merge with a unique_key over delete+insert.",
+            "Use merge with a unique_key, not delete+insert (the user's choice).",
+            "reworded",
+        ),
+        (
+            "Asked the agent to stop suggesting IKEA cabinets.",
+            "Don't propose IKEA cabinets.",
+            "reworded",
+        ),
+        # Turned round: what one rules out, the other says plainly.
+        ("Always run the migration tests.", "Never run the migration tests.", "changed"),
+    ],
+)
+def test_a_rule_is_reversed_only_when_something_is_turned_round(
+    old: str, new: str, verdict: str
+) -> None:
+    old_summary = make_summary(constraints=f"- {old}")
+    new_summary = make_summary(constraints=f"- {new}")
+    assert verdict_on(report_of(old_summary, new_summary), old).verdict == verdict
+
+
+def test_a_preference_of_conversation_dynamics_is_a_fact() -> None:
+    old = make_summary(dynamics="- Terse user.\n- Dislikes Jinja macros for one-off logic.")
+    report = report_of(old, make_summary(dynamics="- Terse user."))
+    assert counted(report) == ["Dislikes Jinja macros for one-off logic."]
+    # What the user said, quoted, is no preference of theirs.
+    quoted = make_summary(dynamics='- The user approved 3 time(s), latest: "I want the fix"')
+    assert counted(report_of(quoted, make_summary())) == []
+
+
+# ----------------------------------------------------------------------------- steps
+
+
+def test_a_next_step_that_got_done_gives_its_plan_date_way() -> None:
+    old = make_summary(next_steps="- Book movers by 2026-11-30.")
+    done = make_summary(done="- Booked movers on 2026-11-23: Maple Relocation.")
+    assert verdict_on(report_of(old, done), "2026-11-30").verdict == "condensed"
+    # A call planned for a week, then booked on a day of it.
+    old = make_summary(next_steps="- Schedule a call with Nadia for the week of 2026-11-30.")
+    booked = make_summary(done="- Call with Nadia booked for 2026-12-01 at 15:00 UTC.")
+    assert verdict_on(report_of(old, booked), "2026-11-30").verdict == "condensed"
+    # Still to do, on another date: a new value.
+    moved = make_summary(next_steps="- Schedule a call with Nadia for the week of 2026-12-07.")
+    assert verdict_on(report_of(old, moved), "2026-11-30").verdict == "changed"
+
+
+def test_a_step_that_moved_on_reports_its_outcome_not_a_changed_count() -> None:
+    old = make_summary(in_progress="- Mapping the 6 unmapped GL accounts to cost lines.")
+    new = make_summary(done="- All 103 GL accounts now mapped to cost lines.")
+    verdict = verdict_on(report_of(old, new), "Mapping the 6 unmapped GL accounts to cost lines.")
+    assert verdict.verdict == "moved"
+
+
+# ----------------------------------------------------------------------------- values
+
+
+def test_an_error_quoted_in_part_is_still_stated() -> None:
+    error = "Error: Error acquiring the state lock: ConditionalCheckFailedException"
+    old = make_summary(in_progress=f"- Migrating state; it stopped with `{error}`.")
+    new = make_summary(
+        done="- Cleared the stale lock behind `Error acquiring the state lock: "
+        "ConditionalCheckFailedException`."
+    )
+    verdict = verdict_on(report_of(old, new), error)
+    assert (verdict.verdict, verdict.note) == ("kept", "quoted in part")
+
+
+def test_a_value_written_shorter_or_elided() -> None:
+    command = "kubectl -n cart get deploy cart-worker -o jsonpath='{.spec.template}'"
+    old = make_summary(next_steps=f"- Verify rollback: `{command}`.")
+    new = make_summary(
+        done="- Rolled back; checked: `kubectl -n cart get deploy cart-worker -o jsonpath=...`."
+    )
+    assert verdict_on(report_of(old, new), command).verdict == "kept"
+    # A finished step told with less of its command, or of its file's path.
+    old = make_summary(
+        done="- Checked with `openssl s_client -connect api.example.com:443` in "
+        "`sql/dedup/01_normalize.sql`."
+    )
+    new = make_summary(done="- Checked with `openssl s_client` in `01_normalize.sql`.")
+    report = report_of(old, new)
+    assert (
+        verdict_on(report, "openssl s_client -connect api.example.com:443").verdict == "condensed"
+    )
+    assert verdict_on(report, "sql/dedup/01_normalize.sql").verdict == "condensed"
+    # A step still to do that lost a flag of its command: another command.
+    old = make_summary(next_steps="- Run `admin erase --user u_44 --keep-billing` after the ack.")
+    new = make_summary(next_steps="- Run `admin erase --user u_44` after the ack.")
+    assert (
+        verdict_on(report_of(old, new), "admin erase --user u_44 --keep-billing").verdict
+        == "changed"
+    )
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "verdict"),
+    [
+        ("- Ship v4.12.0 today.", "- Ship 4.12.0 today.", "kept"),
+        ("- Rent: CAD 1,690/month.", "- Rent: CAD 1,690 a month.", "kept"),
+        ("- Rent: CAD 1,690/month.", "- Rent: CAD 1,960/month.", "changed"),
+        (
+            "- pgBackRest retention 4 full backups.",
+            "- pgBackRest retention 2 full backups.",
+            "changed",
+        ),
+        ("- Found 18,442 duplicate order ids.", "- Found 18,424 duplicate order ids.", "changed"),
+    ],
+)
+def test_numbers_of_critical_context(old: str, new: str, verdict: str) -> None:
+    report = report_of(make_summary(critical=old), make_summary(critical=new))
+    [fact] = [v for v in report.verdicts if v.fact.section == "Critical Context"]
+    assert fact.verdict == verdict, fact
