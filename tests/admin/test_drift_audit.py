@@ -12,8 +12,8 @@ import pytest
 
 from compaction import services
 from compaction.models import ChatSession, Message
-from tests.support.admin import admin_url
-from tests.support.helpers import VALID_SUMMARY, ScriptedSummarizer
+from tests.support.admin import admin_url, compact
+from tests.support.helpers import VALID_SUMMARY, ScriptedSummarizer, chat
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("small")]
 
@@ -61,6 +61,27 @@ def test_diff_separates_what_counts_from_what_moved_or_was_reworded(
     assert "src/parser.py → lib/calendar_utils.py" in counted
     # The default judge is the engine itself: no second column.
     assert 'id="cmp-second-opinion"' not in html
+
+
+def test_diff_lists_the_facts_of_a_bullets_one_report(admin_client: Any, superuser: Any) -> None:
+    session = services.session_create(owner=superuser, external_id="conv-bullets")
+    before = VALID_SUMMARY + (
+        "- Clinic: Frau Yilmaz, +49 40 555 8120\n"
+        "- IT contact: Raj Menon, raj.menon@kestrel-logistics.com\n"
+    )
+    after = VALID_SUMMARY + "- IT contact: Aisha Bello, aisha.bello@kestrel-logistics.com\n"
+    for turn, summary in enumerate((before, after)):
+        services.message_append(session_id=session.pk, messages=chat(3, start=turn * 3))
+        compact(session, summary)
+    response = admin_client.get(admin_url("chatsession_diff", session.pk), {"old": 1, "new": 2})
+    html = response.content.decode()
+    assert "Lost or changed (2 reports, 4 facts)" in html
+    gone = re.search(r"Clinic: Frau Yilmaz, \+49 40 555 8120.*?</ul>", html, re.S)[0]
+    assert "gone whole, with:" in gone
+    assert "Frau Yilmaz</li>" in gone and "+49 40 555 8120</li>" in gone
+    contact = re.search(r"IT contact: Raj Menon.*?</ul>", html, re.S)[0]
+    assert "Raj Menon → Aisha Bello" in contact
+    assert "(4 of " in html  # the score counts the four facts
 
 
 @pytest.fixture

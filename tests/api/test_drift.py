@@ -16,8 +16,8 @@ DRIFTED = VALID_SUMMARY.replace(
 ).replace("`src/parser.py`", "the parser")
 
 
-@pytest.fixture
-def chain(compaction_settings, django_user_model):
+def session_with_versions(compaction_settings, django_user_model, *summaries: str):
+    """A session compacted once per summary, in order, and an API client of its owner."""
     compaction_settings(
         AUTO_COMPACT="off",
         COMPACTION_THRESHOLD=2000,
@@ -26,7 +26,7 @@ def chain(compaction_settings, django_user_model):
     )
     owner = django_user_model.objects.create(username="owner")
     session = services.session_create(owner=owner)
-    for turn, summary in enumerate((VALID_SUMMARY, DRIFTED)):
+    for turn, summary in enumerate(summaries):
         services.message_append(session_id=session.pk, messages=chat(20, start=turn * 20))
         services.compaction_run_execute(
             session_id=session.pk, trigger="command", summarizer=ScriptedSummarizer(summary)
@@ -34,6 +34,11 @@ def chain(compaction_settings, django_user_model):
     client = APIClient()
     client.force_authenticate(owner)
     return session, client
+
+
+@pytest.fixture
+def chain(compaction_settings, django_user_model):
+    return session_with_versions(compaction_settings, django_user_model, VALID_SUMMARY, DRIFTED)
 
 
 def test_diff_reports_lost_and_added_facts(chain):
@@ -93,8 +98,9 @@ def test_diff_reports_changed_values_and_defines_the_score(chain, compaction_set
     body = client.get(f"/api/compaction/sessions/{session.pk}/checkpoints/2/diff/?against=1").json()
     assert body["drift_score_definition"].startswith("Drift score = (facts lost + facts changed)")
     counted = [v for v in body["verdicts"] if v["verdict"] in ("lost", "changed")]
-    assert body["facts_counted"] == len(counted) == len(body["lost"]) + len(body["changed"])
-    assert body["drift_score"] == pytest.approx(len(counted) / body["facts_old"])
+    facts = sum(len(v["parts"]) or 1 for v in counted)
+    assert body["facts_counted"] == facts == len(body["lost"]) + len(body["changed"])
+    assert body["drift_score"] == pytest.approx(facts / body["facts_old"])
     assert {v["verdict"] for v in body["verdicts"]} <= {
         "kept",
         "moved",
@@ -171,3 +177,37 @@ def test_coverage_tells_what_the_user_said_from_tool_output(chain):
     assert never["deploy/run.sh"]["role"] == "tool"
     # What the user said ranks above the same kind of fact in tool output.
     assert never["config/limits.yaml"]["rank"] > never["deploy/run.sh"]["rank"]
+
+
+def test_the_facts_of_one_bullet_are_one_report_and_still_count_one_by_one(
+    compaction_settings, django_user_model
+):
+    """A bullet gone whole is one lost report, a contact whose name and address changed is
+    one changed report; the score, ``lost`` and ``changed`` still count their facts."""
+    before = VALID_SUMMARY + (
+        "- Clinic: Frau Yilmaz, +49 40 555 8120\n"
+        "- IT contact: Raj Menon, raj.menon@kestrel-logistics.com\n"
+    )
+    after = VALID_SUMMARY + "- IT contact: Aisha Bello, aisha.bello@kestrel-logistics.com\n"
+    session, client = session_with_versions(compaction_settings, django_user_model, before, after)
+    body = client.get(f"/api/compaction/sessions/{session.pk}/checkpoints/2/diff/?against=1").json()
+
+    counted = {v["value"]: v for v in body["verdicts"] if v["verdict"] in ("lost", "changed")}
+    assert set(counted) == {
+        "Clinic: Frau Yilmaz, +49 40 555 8120",
+        "IT contact: Raj Menon, raj.menon@kestrel-logistics.com",
+    }
+    clinic = counted["Clinic: Frau Yilmaz, +49 40 555 8120"]
+    assert (clinic["verdict"], clinic["kind"], clinic["whole"]) == ("lost", "note", True)
+    assert [(part["kind"], part["value"]) for part in clinic["parts"]] == [
+        ("name", "Frau Yilmaz"),
+        ("identifier", "+49 40 555 8120"),
+    ]
+    contact = counted["IT contact: Raj Menon, raj.menon@kestrel-logistics.com"]
+    assert (contact["verdict"], contact["whole"]) == ("changed", False)
+    assert "Raj Menon → Aisha Bello" in contact["note"]
+    assert {part["verdict"] for part in contact["parts"]} == {"changed"}
+
+    assert body["facts_counted"] == 4 == len(body["lost"]) + len(body["changed"])
+    assert {fact["value"] for fact in body["lost"]} == {"Frau Yilmaz", "+49 40 555 8120"}
+    assert body["drift_score"] == pytest.approx(4 / body["facts_old"])

@@ -101,7 +101,7 @@ class FactSerializer(serializers.Serializer):
     critical = serializers.BooleanField()
 
 
-class VerdictSerializer(FactSerializer):
+class FactVerdictSerializer(FactSerializer):
     verdict = serializers.ChoiceField(
         choices=["kept", "moved", "reworded", "changed", "condensed", "lost"],
         help_text="What became of this fact of the baseline; lost and changed count.",
@@ -110,6 +110,19 @@ class VerdictSerializer(FactSerializer):
         allow_blank=True, help_text="Its counterpart in this version (new value, new wording)."
     )
     note = serializers.CharField(allow_blank=True)
+
+
+class VerdictSerializer(FactVerdictSerializer):
+    """A verdict as the audit reports it: one per fact, or one per bullet of the baseline
+    whose facts were lost or changed together (``parts`` then holds theirs)."""
+
+    whole = serializers.BooleanField(
+        help_text="The bullet is gone whole: everything it said is lost, not only its parts."
+    )
+    parts = FactVerdictSerializer(
+        many=True,
+        help_text="For a bullet's report, the verdict of each fact of it (empty otherwise).",
+    )
 
 
 class CoverageFactSerializer(FactSerializer):
@@ -158,7 +171,7 @@ class DriftReportSerializer(serializers.Serializer):
     sections = SectionDiffSerializer(many=True)
     retained = FactSerializer(many=True)
     lost = FactSerializer(many=True)
-    changed = VerdictSerializer(many=True)
+    changed = FactVerdictSerializer(many=True, help_text="Facts changed, one by one.")
     added = FactSerializer(many=True)
     verdicts = VerdictSerializer(many=True)
     line_diff = DiffLineSerializer(many=True)
