@@ -1,24 +1,65 @@
 """The drift engine against the project's labelled pairs: precision and recall of what it
 reports (``lost`` + ``changed``), no moved or reworded fact reported, one report per fact.
 
-``tuning`` is the set the engine's rules were first written against. ``heldout`` and
-``heldout2`` were written after those rules were settled and measured blind at first; on
-2026-11-23 their failures were used to tune general rules, so they are now tuning data too
-and a fresh blind set is needed for a held-out figure. ``heldout3`` was that set: written
-on 2026-11-23 by someone who read neither the engine's rules nor its output and measured
-blind once (precision 0.628, recall 0.794); later on 2026-11-23 its failures were used to
-tune general rules, so it is tuning data now as well. ``heldout4``, written the same way and
-measured blind once (0.625 / 0.625), was used to tune rules in turn. ``heldout5`` is the
-blind set now: written on 2026-11-23 the same way, measured once after those rules, never
-used to change them. Print the figures with ``pytest tests/engine/test_drift_labelled.py -s``.
+Print the figures with ``pytest tests/engine/test_drift_labelled.py -s``.
+
+How each set was used, oldest first. ``tuning`` is the set the engine's first rules were
+written against. ``heldout`` and ``heldout2`` were written after those rules and measured
+blind, then used to tune rules (2026-11-22/23). ``heldout3``, ``heldout4`` and ``heldout5``
+were each written blind (by someone who read neither the engine's rules nor its output),
+measured once, then used to tune the next round: their first runs were 0.628 / 0.794,
+0.625 / 0.625 and 0.750 / 0.794 (precision / recall, on the scoring of the day).
+
+On 2026-11-25 the scoring changed (``tests.support.drift_eval``: a report names a label
+when it reports a value of the labelled span too, labels and reports are paired one to
+one) and the engine learnt names, phone numbers, handles and read-out codes, one report
+per bullet, rules said anew in their own section, errors quoted in part, steps that got
+done from Next Steps, and reversals that turn something round. Three sets written blind
+that day were each measured once and then tuned on, in turn; two more were measured once
+at the end and never tuned on. First runs, this engine against the one of the day before
+(same scoring):
+
+=========== ================================ ===============
+set         first run of the engine           the day before
+=========== ================================ ===============
+heldout6    0.833 / 0.886 (before round 1)   0.848 / 0.829
+heldout7    0.846 / 0.972 (after round 1)    0.730 / 0.778
+heldout8    0.811 / 0.857 (after round 2)    0.694 / 0.714
+heldout9    0.853 / 0.886 (final, blind)     0.641 / 0.743
+heldout10   0.900 / 0.833 (final, blind)     0.683 / 0.806
+=========== ================================ ===============
+
+Two rules written afterwards for the unit tests (the words around a value leave other
+numbers out; a number is replaced only by one of its sort, never a date by "31 days") moved
+heldout10 to 0.931 / 0.833; no rule was written against heldout9 or heldout10.
+
+The issue's target (0.95 / 0.95 on pairs never seen) is not met on pairs the rules were
+not written against. It is a reachable one: a second labeller who saw neither the first
+labels nor the engine agrees with the first at 0.895 to 1.000 precision and 0.944 to
+1.000 recall (``test_two_labellers_agree``).
 """
 
 from __future__ import annotations
 
 import pytest
 
-from tests.engine.labelled import heldout, heldout2, heldout3, heldout4, heldout5, tuning
-from tests.support.drift_eval import Case, evaluate, label_problems
+from tests.engine.labelled import (
+    heldout,
+    heldout2,
+    heldout3,
+    heldout4,
+    heldout5,
+    heldout6,
+    heldout7,
+    heldout8,
+    heldout9,
+    heldout10,
+    tuning,
+)
+from tests.engine.labelled.second import heldout6 as second6
+from tests.engine.labelled.second import heldout7 as second7
+from tests.engine.labelled.second import heldout8 as second8
+from tests.support.drift_eval import Case, agreement, evaluate, label_problems
 
 SETS = {
     "tuning": tuning.CASES,
@@ -27,57 +68,24 @@ SETS = {
     "heldout3": heldout3.CASES,
     "heldout4": heldout4.CASES,
     "heldout5": heldout5.CASES,
+    "heldout6": heldout6.CASES,
+    "heldout7": heldout7.CASES,
+    "heldout8": heldout8.CASES,
+    "heldout9": heldout9.CASES,
+    "heldout10": heldout10.CASES,
 }
-#: A set no rule was written against gets a floor at its first run, so that a regression
-#: fails and the gap to the target stays in sight rather than tuned away.
-#: The issue's target, required of every set that reaches it. First (blind) runs, kept for
-#: the record: heldout measured precision 0.857, recall 0.923 (a condensed Done date, a
-#: dropped promise of an item that moved, an inserted "CH" read as a rewording); heldout2
-#: precision 0.786, recall 1.000 (a condensed Done item's identifier read as changed, a task
-#: that moved to Done in other words, "Write" / "Writing" read as a swapped word). Rules for
-#: each were added on 2026-11-22 ("Write" / "Writing") and 2026-11-23 (the rest), after
-#: which both measure precision 1.000, recall 1.000: figures on data used for tuning, not
-#: held-out ones.
-#: heldout3, first and only blind run (2026-11-23): precision 0.628 (27/43), recall 0.794
-#: (27/34), 7 moved or reworded facts reported. What it found: names, phone numbers and
-#: reminders are no facts to the extractor (7 lost labels never seen), constraints and
-#: preferences reworded more freely than the rules allow read as changed or lost, dates of a
-#: rescheduled item read as changed, a raw error line and a command kept in other words.
-#: Used to tune rules on 2026-11-23 (double negations and reasons in a rule's sense, names
-#: in routes, quoted errors and elided output, plan dates of a finished step, titled names,
-#: amounts read whole); it then measures precision 0.784 (29/37), recall 0.853 (29/34), 3
-#: moved or reworded facts reported: tuned-on figures, short of the target, so its floor.
-TARGET = {"tuning": 0.95, "heldout": 0.95, "heldout2": 0.95}
-#: heldout4, first and only run (2026-11-23, after the rules above): precision 0.625 (20/32),
-#: recall 0.625 (20/32), 3 moved or reworded facts reported, one error line reported as
-#: two facts. What it found: a phone number, a fingerprint, an untitled person and a
-#: company are no facts to the extractor; a changed trip length, date or contact is judged
-#: on a shorter fact than the labelled span (reported, but as another fact: a miss and a
-#: false positive); rules with an exception ("not possible for a wildcard", "not on a
-#: weekend") read as reversed; an email address that left with its person reported lost.
-#: Used to tune rules later on 2026-11-23 (numbers counted rather than collected, a rule that
-#: drops its limit or a clause, a rule that now names a date, "cannot" and "zero" as
-#: negations): it then measures precision 0.686 (24/35), recall 0.750 (24/32), and heldout3
-#: 0.789 (30/38) / 0.882 (30/34): tuned-on figures.
-#: heldout5, first and only run (2026-11-23, after those rules): precision 0.750 (27/36),
-#: recall 0.794 (27/34), 3 moved or reworded facts reported. The engine before that round
-#: measures the same on it: the round moved no figure of a set it was not written against.
-#: What it found: a preference ("Dislikes Jinja macros"), a count with two digits swapped
-#: (18,442 → 18,424), a phone number and dietary counts of a note are missed; a rent told
-#: with its unit ("CAD 1,690/month") is judged on the shorter amount; two errors and a
-#: secret's path the set does not label lost are reported lost; a preference, a decision and
-#: a task labelled moved or reworded read as changed or lost.
+#: The issue's target, required of every set that reaches it.
+TARGET = 0.95
+#: Sets short of the target keep a floor at today's figures, so that a regression fails and
+#: the gap stays in sight rather than tuned away. heldout9 and heldout10 were never used to
+#: change the engine: their figures are the held-out ones.
 FLOOR = {
-    "heldout3": {"precision": 0.78, "recall": 0.88, "kept_reported_lost": 3, "duplicates": 0},
-    "heldout4": {"precision": 0.68, "recall": 0.75, "kept_reported_lost": 2, "duplicates": 1},
-    "heldout5": {"precision": 0.75, "recall": 0.79, "kept_reported_lost": 4, "duplicates": 0},
+    "heldout3": {"precision": 0.91, "recall": 0.97, "kept_reported_lost": 2},
+    "heldout4": {"precision": 0.93, "recall": 0.96, "kept_reported_lost": 0},
+    "heldout7": {"precision": 0.94, "recall": 1.00, "kept_reported_lost": 0},
+    "heldout9": {"precision": 0.85, "recall": 0.88, "kept_reported_lost": 3},
+    "heldout10": {"precision": 0.93, "recall": 0.83, "kept_reported_lost": 1},
 }
-#: Since 2026-11-25 a report counts for a label when it reports a value of the labelled
-#: span too ("16 MB" for "under 16 MB"), labels and reports are paired one to one, and a
-#: label is checked as text of its old version only. The engine of that day measures on
-#: this basis: heldout3 0.816 / 0.912, heldout4 0.771 / 0.844, heldout5 0.778 / 0.824 (4
-#: moved or reworded facts reported, one more than before: a report of a value inside a
-#: reworded rule now names it).
 DOMAINS = {"coding", "operations", "data work", "customer support", "personal assistance"}
 
 
@@ -96,14 +104,31 @@ def test_precision_and_recall_of_lost_and_changed(name: str) -> None:
     scores = evaluate(SETS[name])
     print("\n" + scores.line(name))
     assert scores.labels >= (20 if name == "tuning" else 10)
-    if name in FLOOR:
-        floor = FLOOR[name]
-        assert len(scores.kept_reported_lost) <= floor["kept_reported_lost"]
-        assert len(scores.duplicates) <= floor["duplicates"], scores.duplicates
-        assert scores.recall >= floor["recall"], scores.missed
-        assert scores.precision >= floor["precision"], scores.false_positives
-        return
-    assert scores.kept_reported_lost == [], "a moved or reworded fact was reported"
     assert scores.duplicates == [], "a fact was reported more than once"
-    assert scores.recall >= TARGET[name], scores.missed
-    assert scores.precision >= TARGET[name], scores.false_positives
+    floor = FLOOR.get(name)
+    if floor is None:
+        assert scores.kept_reported_lost == [], "a moved or reworded fact was reported"
+        assert scores.recall >= TARGET, scores.missed
+        assert scores.precision >= TARGET, scores.false_positives
+        return
+    assert len(scores.kept_reported_lost) <= floor["kept_reported_lost"]
+    assert scores.recall >= floor["recall"], scores.missed
+    assert scores.precision >= floor["precision"], scores.false_positives
+
+
+@pytest.mark.parametrize(
+    ("name", "first", "second"),
+    [
+        ("heldout6", heldout6.CASES, second6.CASES),
+        ("heldout7", heldout7.CASES, second7.CASES),
+        ("heldout8", heldout8.CASES, second8.CASES),
+    ],
+)
+def test_two_labellers_agree(name: str, first: tuple[Case, ...], second: tuple[Case, ...]) -> None:
+    """The ceiling of the measure: two careful labellers of one set, neither of whom saw the
+    other's labels or the engine, agree on nearly every loss and change."""
+    assert label_problems(second) == []
+    agreed = agreement(first, second)
+    print("\n" + agreed.line(name))
+    assert agreed.precision >= 0.85
+    assert agreed.recall >= 0.9
