@@ -37,6 +37,14 @@ _CODE = re.compile(
     r"|(?=[A-Z0-9-]{5,40}(?![\w-]))(?=[A-Z-]*\d[A-Z-]*\d)(?=[0-9-]*[A-Z])[A-Z0-9]{2,}(?:-[A-Z0-9]{2,})*"
     r")(?![\w:-])"
 )
+# A phone extension ("ext. 4417"), and a long run of digits that a label calls an id: an
+# account, order or reference number ("developer account ID 6702983451128847755").
+_EXTENSION = re.compile(r"\bext\.? ?\d{2,6}\b", re.IGNORECASE)
+_LONG_ID = re.compile(
+    r"\b(?:id|no|nr|number|account|order|reference|ref|customer|ticket)[.:#]? "
+    r"(?P<id>\d{6,25})(?![\w]|[.,]\d)",
+    re.IGNORECASE,
+)
 # A number read out in groups that is no date: a ticket "220-2418876503", a card.
 _DIGIT_CODE = re.compile(r"(?<![\w.,/:+-])\d{2,6}(?:-\d{2,12}){1,4}(?![\w-]|[.,]\d)")
 _DATE_LIKE = re.compile(r"\d{4}-\d\d(?:-\d\d)?|\d\d-\d\d-\d{2,4}")
@@ -94,6 +102,10 @@ def name_spans(
             yield match.start(), match.end(), "identifier", match.group()
     for match in limited(_CODE.finditer(text)):
         yield match.start(), match.end(), "identifier", match.group()
+    for match in limited(_EXTENSION.finditer(text)):
+        yield match.start(), match.end(), "identifier", match.group()
+    for match in limited(_LONG_ID.finditer(text)):
+        yield match.start("id"), match.end("id"), "identifier", match["id"]
     for match in limited(_DIGIT_CODE.finditer(text)):
         value = match.group()
         if not _DATE_LIKE.fullmatch(value) and sum(ch.isdigit() for ch in value) >= _CODE_DIGITS:

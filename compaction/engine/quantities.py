@@ -87,13 +87,29 @@ def number_key(value: str) -> str:
     return f"{number}{unit}{per}" if unit in ("x", "%") else f"{number} {unit}{per}"
 
 
+# A limit: a number after a word that bounds it, with what it counts ("at most 12 queries",
+# "within 2 business days", "under 400 changed lines"), wherever the summary says it.
+_LIMIT = re.compile(
+    r"\b(?:at most|at least|up to|under|below|over|above|max|maximum|min|minimum|"
+    r"no more than|fewer than|less than|more than|within)[ \t]+"
+    r"(?P<n>\d{1,7}(?:[.,]\d++)?(?: (?:business|working|calendar|full|changed|new|open))?"
+    r" [a-z][a-z-]{1,30})(?![\w-])",
+    re.IGNORECASE,
+)
+
+
 def number_spans(
     text: str, limited: Callable[[Iterator[re.Match[str]]], Iterator[re.Match[str]]]
 ) -> Iterator[Span]:
     """The number facts of ``text``; ``limited`` bounds the matches of each pattern."""
+    starts = set()
     for pattern in (_NUMBER, _MONEY, _COUNT, _VERSION, _DATE, _TIME, _PORT):
         for match in limited(pattern.finditer(text)):
+            starts.add(match.start())
             yield match.start(), match.end(), "number", match.group()
+    for match in limited(_LIMIT.finditer(text)):
+        if match.start("n") not in starts:  # "under 16 MB" is a size, said with its unit
+            yield match.start("n"), match.end("n"), "number", match["n"]
     for match in limited(_NAMED_VERSION.finditer(text)):
         if match["name"].lower().endswith(_STREETS):
             continue

@@ -99,17 +99,28 @@ def rewording_change(
     # judged with the atoms above; here only the numbers written as words count.
     # Counted, not just collected: "5 nights Lisbon, 4 nights Porto" → "5 nights Lisbon,
     # 5 nights Porto" changed a 4 into a 5.
-    old_numbers = Counter(_NUMERAL.findall(fact.value))
-    new_numbers = Counter(_NUMERAL.findall(without(item.text, new_anchors - old_anchors)))
+    # The digits inside a URL, a path or a name are theirs, not numbers of the rule.
+    old_names = frozenset(anchor for anchor in old_anchors if anchor[0] != "number")
+    new_names = frozenset(anchor for anchor in new_anchors if anchor[0] != "number")
+    old_numbers = Counter(_NUMERAL.findall(without(fact.value, old_names)))
+    new_numbers = Counter(
+        _NUMERAL.findall(without(item.text, (new_anchors - old_anchors) | new_names))
+    )
     # A number gone, and one come or one written more often: "5 nights Lisbon, 5 nights
     # Porto" → "5 nights each, 10 in all" only wrote the 5 once.
     # A step that moved on reports its outcome: "Mapping the 6 unmapped accounts" →
     # "All 103 accounts now mapped" is done, not changed.
     moved_on = fact.kind not in STATED and moved_forward(fact.section, place)
-    if not moved_on and set(old_numbers) - set(new_numbers) and new_numbers - old_numbers:
+    if set(old_numbers) - set(new_numbers) and new_numbers - old_numbers:
         gone = sorted((old_numbers - new_numbers).elements())
         came = sorted((new_numbers - old_numbers).elements())
-        return f"{', '.join(gone)} → {', '.join(came)}"
+        if not moved_on:
+            return f"{', '.join(gone)} → {', '.join(came)}"
+        # Unless the new number stands where the old one stood: "asserts at most 12 queries"
+        # → "asserts at most 20 queries" is a changed limit, done or not.
+        swapped = _in_place(fact.value, item.text, gone, came)
+        if swapped is not None:
+            return f"{swapped[0]} → {swapped[1]}"
     swapped = swapped_word(fact.value, item.text)
     if swapped is not None:
         return f"{swapped[0]} → {swapped[1]}"
@@ -139,7 +150,10 @@ def rewording_change(
         # "holidays for DE and AT" → "for DE, AT and CH": a rewording may drop detail,
         # but a decision or rule that now names something more covers something else.
         return f"adds {', '.join(gained)}"
-    if fact.kind in STATED:
+    # A plan kept in its place says less than before when it drops a limit or a part:
+    # "Write the RCA within 2 business days" → "Write the RCA".
+    planned = fact.kind == "task" and fact.section == "Next Steps" and place == fact.section
+    if fact.kind in STATED or planned:
         # A rule or a note that lost a part of itself (a limit, a clause) says less
         # than before; a finished step may (it is condensed), a rule may not.
         gone = [n for n in old_numbers - new_numbers if not states_number(new, n, fact.value)]
@@ -158,6 +172,28 @@ def rewording_change(
         if clause is not None:
             return f"drops “{clause}”"
     return None
+
+
+def _in_place(old: str, new: str, gone: list[str], came: list[str]) -> tuple[str, str] | None:
+    """A number of ``gone`` and one of ``came`` between the same two words in ``old`` and
+    ``new``, if any."""
+    for numeral in gone:
+        for neighbours in _neighbours(old, numeral):
+            for other in came:
+                if neighbours in _neighbours(new, other):
+                    return numeral, other
+    return None
+
+
+def _neighbours(text: str, numeral: str) -> list[tuple[str, str]]:
+    """The words just before and after each place ``text`` writes ``numeral``."""
+    found = []
+    for match in re.finditer(rf"(?<![\w.,:]){re.escape(numeral)}(?!\w|[.,:]\d)", text):
+        before = WORD.findall(text[max(0, match.start() - 40) : match.start()].lower())
+        after = WORD.findall(text[match.end() : match.end() + 40].lower())
+        if before and after:
+            found.append((stem(before[-1]), stem(after[0])))
+    return found
 
 
 _NUMBER_WORDS = (

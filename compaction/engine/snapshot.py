@@ -18,10 +18,13 @@ from compaction.engine.facts import (
 )
 from compaction.engine.mentions import Mentions
 from compaction.engine.outline import Item, items
+from compaction.engine.wording import content_words
 
 #: Sections whose bullets are not facts themselves but hold facts, and the kind a bullet
 #: reported whole gets (``compaction.engine.bullets``).
 BULLET_KINDS: dict[str, str] = {**PLAIN_ITEM_KINDS, "Conversation Dynamics": "note"}
+#: Atoms that are code rather than words of an item.
+_CODE_KINDS = frozenset({"url", "path", "command", "error"})
 #: The stages a task moves through.
 STAGES = {"Next Steps": 0, "In Progress": 1, "Done": 2}
 
@@ -42,6 +45,7 @@ class Snapshot:
         self._lines: list[tuple[str, Item]] | None = None
         self._starts: tuple[list[int], list[tuple[str, Item]]] | None = None
         self._anchors: dict[str, frozenset[tuple[str, str]]] = {}
+        self._wordings: dict[str, frozenset[str]] = {}
 
     def items(self, section: str) -> list[Item]:
         return items(self.outline.lines.get(section, ()))
@@ -76,6 +80,17 @@ class Snapshot:
             return None
         place, item = ordered[index]
         return (place, item) if place in BULLET_KINDS else None
+
+    def wording(self, text: str) -> frozenset[str]:
+        """The content words of an item of this version, its code left out: the words of a
+        URL, a path or a command (``s3``, ``orders``, ``2026``) are compared as the atoms
+        they are, not as wording."""
+        found = self._wordings.get(text)
+        if found is None:
+            code = frozenset(anchor for anchor in self.anchors(text) if anchor[0] in _CODE_KINDS)
+            found = content_words(without(text, code)) or content_words(text)
+            self._wordings[text] = found
+        return found
 
     def anchors(self, text: str) -> frozenset[tuple[str, str]]:
         found = self._anchors.get(text)

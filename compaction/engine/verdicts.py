@@ -26,6 +26,7 @@ Pure: no Django, no database. Work is bounded by ``MAX_PAIR_CHECKS``.
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -35,7 +36,7 @@ from compaction.engine.facts import ATOM_KINDS, Fact
 from compaction.engine.mentions import Budget
 from compaction.engine.outline import Item
 from compaction.engine.quantities import number_sort
-from compaction.engine.rewording import rewording_change
+from compaction.engine.rewording import CLAIMS, rewording_change
 from compaction.engine.snapshot import Snapshot, moved_forward
 from compaction.engine.wording import NAME, WORD, content_words, dice
 
@@ -57,6 +58,9 @@ REWORD_MIN = 0.5
 ANCHORED_REWORD_MIN = 0.25
 #: The shortest start of a command or name that, with "..." after it, still quotes it.
 ELIDED_MIN = 12
+_ELLIPSIS = re.compile(r"\.\.\.|\u2026")
+#: How alike two identifiers must be for one to be the other with a new value.
+ALIKE_MIN = 0.5
 #: An error is still quoted when the new version has runs of this many of its words, word
 #: for word, that cover this share of them.
 QUOTE_RUN = 6
@@ -82,6 +86,8 @@ _IN_PROGRESS = "In Progress"
 _STEPS = frozenset({_IN_PROGRESS, "Next Steps"})
 #: A date or a time of day (not an amount, a size or a version).
 _WHEN = re.compile(r"\d{4}-\d\d-\d\d(?:[t ]\d\d:\d\d(?::\d\d)?z?)?|\d{1,2}:\d\d(?: ?[ap]m)?", re.I)
+#: How to reach someone: a phone number or an e-mail address.
+_CONTACT = re.compile(r"^\+?[\d ().-]{7,}$|@[\w-]+\.")
 _DATE_TIME = re.compile(r"(\d{4}-\d\d-\d\d)[T ]\d\d:\d\d")
 
 
@@ -146,6 +152,12 @@ def _covers(broader: Fact, fact: Fact) -> bool:
 
 def _shorter_path(candidate: Fact, fact: Fact) -> bool:
     return fact.kind == "path" and fact.key.endswith("/" + candidate.key.lstrip("/"))
+
+
+def _alike(old: str, new: str) -> bool:
+    """Two names that are one name with a new value: an id with a digit changed, another
+    host of one fleet, another person at one domain."""
+    return difflib.SequenceMatcher(None, old.lower(), new.lower()).ratio() >= ALIKE_MIN
 
 
 def _basename(key: str) -> str:
@@ -230,11 +242,25 @@ class _Judge:
             if day is not None and day in self.new_words:
                 # A finished step told with its date but not the hour: detail condensed.
                 return Verdict(fact, "condensed", day, f"{fact.value} → {day}")
-        if fact.section in _STEPS:
+        if fact.section in _STEPS and not self.still_reached(fact):
             finished = self.finished(fact)
             if finished is not None:
                 return Verdict(fact, "condensed", finished, _arrow(fact.section, _DONE))
         return Verdict(fact, "lost")
+
+    def still_reached(self, fact: Fact) -> bool:
+        """Whether ``fact`` is how to reach someone the new version still names: the phone
+        or address of a person a finished step waited for is no detail of the step."""
+        if fact.kind != "identifier" or not _CONTACT.search(fact.value):
+            return False
+        found = self.old.item_of(fact)
+        if found is None:
+            return False
+        return any(
+            self.present(name)
+            for name in self.old.facts
+            if name.kind == "name" and self.old.item_of(name) == found
+        )
 
     def quoted_in_part(self, error: str) -> str | None:
         """The part of ``error`` the new version quotes word for word, if it quotes enough
@@ -288,27 +314,38 @@ class _Judge:
         return None
 
     def elided(self, fact: Fact) -> Fact | None:
-        """The new command or identifier that quotes ``fact`` with its end left out
-        ("kubectl get deploy -o jsonpath=..."), if any."""
+        """The new command or identifier that quotes ``fact`` with a part left out
+        ("kubectl get deploy -o jsonpath=...", "date_diff(..., cohort_week, week)"), if any."""
         if fact.kind not in ("command", "identifier"):
             return None
         for candidate in self.replacements.get(fact.kind, ()):
-            start = candidate.key.removesuffix("...").removesuffix("\u2026").rstrip()
-            if start != candidate.key and len(start) >= ELIDED_MIN and fact.key.startswith(start):
-                return candidate
+            parts = [part.strip() for part in _ELLIPSIS.split(candidate.key)]
+            if len(parts) < 2 or sum(len(part) for part in parts) < ELIDED_MIN:
+                continue
+            # "date_diff(..., cohort_week, week)": what is left of it, in its order.
+            position = 0
+            for part in parts:
+                found = fact.key.find(part, position)
+                if found < 0 or (part is parts[0] and found > 0):
+                    break
+                position = found + len(part)
+            else:
+                if not parts[-1] or fact.key.endswith(parts[-1]):
+                    return candidate
         return None
 
     def requalified(self, fact: Fact) -> Fact | None:
         """The new identifier naming ``fact`` with more or fewer qualifiers, if any.
 
         ``datetime.timezone.utc`` written ``timezone.utc`` (or the other way round) is the
-        same name, not a new value. The shorter must still be dotted so that a bare ``utc``
-        does not stand in for every qualified name ending in it.
+        same name, not a new value. The shorter must still be dotted, or a snake_case name
+        (``orders.account_id`` written ``account_id``), so that a bare ``utc`` does not
+        stand in for every qualified name ending in it.
         """
         if fact.kind != "identifier" or "." not in fact.key:
             return None
         for candidate in self.new.facts:
-            if candidate.kind != "identifier" or "." not in candidate.key:
+            if candidate.kind != "identifier" or not ("." in candidate.key or "_" in candidate.key):
                 continue
             shorter, longer = sorted((fact.key, candidate.key), key=len)
             if longer.endswith("." + shorter):
@@ -323,6 +360,8 @@ class _Judge:
                 continue
             if fact.kind == "number" and number_sort(fact.key) != number_sort(candidate.key):
                 continue
+            if fact.kind == "identifier" and not _alike(fact.key, candidate.key):
+                continue  # another name, not this one changed: `ALTER WAREHOUSE` → a view
             score = dice(frame, _frame(candidate))
             if fact.kind == "path" and _basename(fact.key) == _basename(candidate.key):
                 score = max(score, 1.0)
@@ -371,15 +410,18 @@ class _Judge:
         candidates: list[tuple[float, int, int]] = []
         for index in pending:
             fact = facts[index]
-            words = content_words(fact.value)
             anchors = self.old.anchors(fact.value)
+            words = self.old.wording(fact.value)
             for line_no, (place, item) in enumerate(self.new.lines):
                 if self.checks <= 0:
                     break
                 self.checks -= 1
-                other = content_words(item.text)
+                other = self.new.wording(item.text)
                 score = dice(words, other)
-                if anchors and anchors <= self.new.anchors(item.text):
+                # A rule whose values a Progress step names is being carried out, and is
+                # still a rule where it stood: its values tie it to its own section only.
+                anchored = place == fact.section or fact.kind not in CLAIMS
+                if anchored and anchors and anchors <= self.new.anchors(item.text):
                     score += 0.5 if score >= ANCHORED_REWORD_MIN else 0.0
                 elif score < REWORD_MIN and moved_forward(fact.section, place) and words and other:
                     shared = _forward_share(words, other)

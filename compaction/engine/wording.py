@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 WORD = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 _NEGATIONS = frozenset(
-    {"never", "not", "cannot", "no", "don", "dont", "avoid", "without", "stop", "nor"}
+    {"never", "not", "cannot", "no", "don", "dont", "avoid", "without", "stop", "nor", "skip"}
 )
 STOPWORDS = frozenset(
     {
@@ -64,8 +64,13 @@ _IRREGULAR = {
 
 def stem(word: str) -> str:
     """A crude stem, so that two forms of one word agree (logging / log, files / file,
-    copied / copy, writing / write, sent / send): inflection says nothing about what a fact
-    is."""
+    copied / copy, writing / write, sent / send), and so do a few words a summary swaps for
+    one another (stays / remains, answers / replies): neither says anything new."""
+    form = _form(word)
+    return _SYNONYMS.get(form, form)
+
+
+def _form(word: str) -> str:
     if word.isdigit():
         return word
     word = _IRREGULAR.get(word, word)
@@ -85,6 +90,19 @@ def stem(word: str) -> str:
     if len(word) >= 4 and word.endswith("e"):
         word = word[:-1]
     return word[:6]
+
+
+#: Words a summary swaps for one another without changing what it says.
+_SYNONYM_GROUPS = (
+    ("stay", "remain"), ("start", "begin"), ("finish", "complete"),
+    ("use", "utilize", "employ"), ("need", "require"), ("buy", "purchase"),
+    ("ask", "request"), ("show", "display"), ("fix", "repair", "resolve"),
+    ("check", "verify", "confirm"), ("big", "large"), ("fast", "quick", "quickly"),
+    ("allow", "permit"), ("forbid", "prohibit", "ban"), ("pick", "choose", "select"),
+    ("get", "obtain", "receive"), ("remove", "delete"), ("add", "include"),
+    ("reply", "respond", "answer"), ("contact", "communicate", "reach"),
+)  # fmt: skip
+_SYNONYMS = {_form(word): _form(group[0]) for group in _SYNONYM_GROUPS for word in group}
 
 
 @functools.lru_cache(maxsize=16_384)
@@ -113,6 +131,7 @@ _NEGATING = frozenset(
         "nobody",
         "neither",
         "read-only",
+        "skip",
     }
 )
 #: Words that make an exception to a negation in their clause: "no X without Y", "do not X
@@ -131,7 +150,9 @@ _REASON = re.compile(
 
 # The parts of a rule that a rewording may drop: its clauses, and the alternatives it
 # covers ("on mail.fernbrook.com or any MX/SPF-related record").
-_PARTS = re.compile(_CLAUSE.pattern + r"|\sor\s")
+_PARTS = re.compile(
+    _CLAUSE.pattern + r"|\s(?:and|or)\s|,\s*(?=(?:with\s+)?(?:no|not|never|without)\b)"
+)
 _OBLIGATION = re.compile(
     r"\b(?:must|should|shall|has to|have to|needs? to|is required|are required|always|never)\b",
     re.IGNORECASE,
@@ -142,12 +163,15 @@ _LEAD_IN = re.compile(r"^[*_ ]*+(?:[\w'-]++ ){0,4}[\w'-]++:[*_]*+\s")
 _ASIDE = re.compile(r"\([^()]*+\)")
 
 
+_CODE_SPAN = re.compile(r"`[^`\n]*+`")
 _STOP_DOING = re.compile(r"\b(?:stop|quit|cease)(?= \w+ing\b)")
 
 
 def _plain_negations(text: str) -> str:
     """``text`` in lower case with its negations spelled as "not": "don't", and "stop
-    suggesting" (but not "stop the service")."""
+    suggesting" (but not "stop the service"); code spans left out, for the words of a name
+    (`migrations.tasks.backfill`) say nothing of the rule's sense."""
+    text = _CODE_SPAN.sub(" ", text)
     return _STOP_DOING.sub("not", text.lower().replace("n't", " not"))
 
 
@@ -221,7 +245,9 @@ def _rules(text: str) -> Rules:
     """The content words of ``text`` by their part in the rule: those after a negation or a
     contrast in their clause are ruled out, those of a clause without either are stated
     plainly. Reasons are left out."""
-    text = _REASON.sub(" ", _plain_negations(text))
+    # An aside gives examples of what the rule is about ("personal documents (SSNs, bank
+    # numbers)"); it states nothing of its own.
+    text = _REASON.sub(" ", _ASIDE.sub(" ", _plain_negations(text)))
     out: set[str] = set()
     plain: set[str] = set()
     heads: set[str] = set()
@@ -235,7 +261,8 @@ def _rules(text: str) -> Rules:
                     heads |= content_words(head)
                 break
         else:
-            plain |= content_words(clause)
+            if "only" not in words:  # "only one may run" restricts, it asserts nothing
+                plain |= content_words(clause)
     return Rules(frozenset(out), frozenset(plain - out), frozenset(heads))
 
 
@@ -265,6 +292,10 @@ def gained_names(old: str, new: str) -> list[str]:
         lower = name.lower()
         if lower in STOPWORDS or lower in _NOT_NAMES or lower in words or stem(lower) in stems:
             continue
+        if "-" in lower and content_words(lower) <= stems:
+            continue  # "VAT-only" for a rule that spoke of the VAT
+        if len(lower) >= 3 and any(word.startswith(lower) for word in words):
+            continue  # "Sat" for "Saturday": the same word, shorter
         if name.isupper() and len(name) >= 2 and lower.rstrip("s") in initials:
             continue
         gained.append(name)
@@ -278,8 +309,9 @@ DROPPED_ELSEWHERE_MIN = 0.6
 
 
 def dropped_clause(old: str, new: str, everywhere: str) -> str | None:
-    """A clause of ``old`` (two content words or more) that its rewording ``new`` leaves out
-    and that the rest of the new version (``everywhere``) does not say either.
+    """A part of ``old`` (a clause, or what it joins with "and" or "or"; two content words or
+    more, or a restriction: "no Prophet") that its rewording ``new`` leaves out and that the
+    rest of the new version (``everywhere``) does not say either.
 
     "The user is vegetarian; prefers aisle seats" → "The user is vegetarian" dropped a
     preference; a rewording that only says a clause in other words keeps some of its words.
@@ -298,7 +330,10 @@ def dropped_clause(old: str, new: str, everywhere: str) -> str | None:
         if _OBLIGATION.search(clause):
             said = words - content_words(" ".join(NAME.findall(" " + clause)))
             words = said if len(said) >= 2 else words
-        if len(words) < 2 or len(words & kept) > DROPPED_KEPT_MAX * len(words):
+        # A restriction on one named thing ("no Prophet") is a part of its own; one common
+        # word ("not by post") may well be said another way ("no paper claims").
+        least = 1 if negates(clause) and NAME.search(" " + clause) else 2
+        if len(words) < least or len(words & kept) > DROPPED_KEPT_MAX * len(words):
             continue
         if words & kept and negates(clause) and negates(new):
             continue  # the restriction, said another way
@@ -306,20 +341,6 @@ def dropped_clause(old: str, new: str, everywhere: str) -> str | None:
             continue  # said on another line of the new version
         return clause.strip()
     return None
-
-
-#: Words a summary swaps for one another without changing what it says; ``swapped_word``
-#: looks for a value swapped, not for a synonym.
-_SYNONYM_GROUPS = (
-    ("stay", "remain", "keep"), ("start", "begin"), ("finish", "end", "complete"),
-    ("use", "utilize", "employ"), ("need", "require"), ("buy", "purchase"),
-    ("ask", "request"), ("show", "display"), ("fix", "repair", "resolve"),
-    ("check", "verify", "confirm"), ("big", "large"), ("fast", "quick"),
-    ("allow", "permit"), ("forbid", "prohibit", "ban"), ("pick", "choose", "select"),
-    ("get", "obtain", "receive"), ("remove", "delete"), ("add", "include"),
-    ("must", "should"), ("shown", "displayed"), ("reply", "respond", "answer"),
-)  # fmt: skip
-_SYNONYM = {stem(word): group[0] for group in _SYNONYM_GROUPS for word in group}
 
 
 def swapped_word(old: str, new: str) -> tuple[str, str] | None:
@@ -338,8 +359,6 @@ def swapped_word(old: str, new: str) -> tuple[str, str] | None:
     before, after = a[i1], b[j1]
     if before in STOPWORDS or after in STOPWORDS or inflected(before, after):
         return None
-    if _SYNONYM.get(stem(before), before) == _SYNONYM.get(stem(after), after):
-        return None  # "stays" / "remains": the same word said another way
     return before, after
 
 

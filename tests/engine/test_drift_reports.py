@@ -269,3 +269,144 @@ def test_numbers_of_critical_context(old: str, new: str, verdict: str) -> None:
     report = report_of(make_summary(critical=old), make_summary(critical=new))
     [fact] = [v for v in report.verdicts if v.fact.section == "Critical Context"]
     assert fact.verdict == verdict, fact
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "verdict"),
+    [
+        # A restriction on one named thing is a part of a rule; one common word may be said
+        # another way.
+        ("Python 3.11 only; no Prophet (bad experience).", "Python 3.11 only.", "changed"),
+        (
+            "Claims go through the insurer's app, not by post.",
+            "App submission only; no paper claims by mail.",
+            "reworded",
+        ),
+        # What a rule joins with "and", or adds after a comma as a restriction.
+        (
+            "Wants formulas stated and dislikes black-box packages.",
+            "Wants formulas stated.",
+            "changed",
+        ),
+        (
+            "Tomasz answers quickly and wants code diffs rather than prose.",
+            "Tomasz replies fast; give him code diffs, not prose.",
+            "reworded",
+        ),
+        (
+            'Replies signed "Support", with no internal hostnames in customer text.',
+            'Replies signed "Support".',
+            "changed",
+        ),
+        # "Skip" rules out; an aside gives examples, it states nothing plainly.
+        (
+            "Skip the Capri day trip by small boat; the public ferry is fine.",
+            "No small-boat Capri day trip; the public ferry is fine.",
+            "reworded",
+        ),
+        (
+            "Keep personal documents (SSNs, bank numbers) out of chat.",
+            "No SSNs or bank numbers in chat.",
+            "reworded",
+        ),
+        # "VAT-only" adds nothing to a rule on the VAT.
+        (
+            "Full credit and reissue (not a partial credit for just the VAT).",
+            "Full credit and reissue rather than a VAT-only partial credit.",
+            "reworded",
+        ),
+    ],
+)
+def test_the_parts_of_a_rule(old: str, new: str, verdict: str) -> None:
+    report = report_of(make_summary(constraints=f"- {old}"), make_summary(constraints=f"- {new}"))
+    assert verdict_on(report, old).verdict == verdict
+
+
+def test_the_digits_of_a_url_are_no_numbers_of_the_rule() -> None:
+    rule = "Backfill from the export (`s3://dwh/orders/2026-11-21/`) rather than a reset."
+    old = make_summary(decisions=f"- {rule}")
+    new = make_summary(
+        decisions="- Backfill from the export, with a one-off copy, rather than a reset.",
+        in_progress="- Exporting the rows to `s3://dwh/orders/2026-11-21/`.",
+    )
+    assert verdict_on(report_of(old, new), rule).verdict == "reworded"
+
+
+def test_a_limit_is_a_number_wherever_it_stands() -> None:
+    # In a step that got done, a limit that changed is changed.
+    old = make_summary(
+        in_progress="- Writing `spec/orders_spec.rb` that asserts at most 12 queries per request."
+    )
+    new = make_summary(done="- `spec/orders_spec.rb` asserts at most 20 queries per request.")
+    verdict = verdict_on(report_of(old, new), "12 queries")
+    assert (verdict.verdict, verdict.note) == ("changed", "12 queries → 20 queries")
+    # A plan that drops its deadline says less.
+    old = make_summary(next_steps="- Write the RCA for the customer within 2 business days.")
+    new = make_summary(next_steps="- Write the RCA for the customer.")
+    assert verdict_on(report_of(old, new), "2 business days").verdict == "lost"
+    # A size keeps its unit: "under 16 MB" is 16 MB.
+    old = make_summary(critical="- WAL segment under 16 MB in size.")
+    new = make_summary(critical="- WAL segment under 32 MB in size.")
+    assert verdict_on(report_of(old, new), "16 MB").verdict == "changed"
+
+
+def test_how_to_reach_a_person_still_named_is_no_detail_of_a_finished_step() -> None:
+    old = make_summary(
+        in_progress="- Waiting for the IdP admin (Erik Solberg, +47 912 34 567) to send metadata."
+    )
+    new = make_summary(
+        done="- The IdP admin sent the new metadata.",
+        critical="- IdP admin: Erik Solberg.",
+    )
+    assert verdict_on(report_of(old, new), "+47 912 34 567").verdict == "lost"
+    # Nobody named any more: the wait and whom it was for went with the step.
+    gone = make_summary(done="- The IdP admin sent the new metadata.")
+    assert verdict_on(report_of(old, gone), "+47 912 34 567").verdict == "condensed"
+
+
+def test_a_qualified_name_written_bare() -> None:
+    old = make_summary(in_progress="- Backfilling `orders.tenant_id` via `orders.account_id`.")
+    new = make_summary(in_progress="- Backfilling `orders.tenant_id` via `account_id`.")
+    assert verdict_on(report_of(old, new), "orders.account_id").verdict == "reworded"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "verdict"),
+    [
+        # "Only one may" restricts like "never two": the same rule.
+        (
+            "Never run two beat processes against one broker at once.",
+            "Only one beat process may ever run against a broker.",
+            "reworded",
+        ),
+        # The words of a name in code are no verbs of the rule.
+        (
+            "Drop the `clocked` task `migrations.tasks.backfill` (already ran).",
+            "Not migrating the `clocked` task `migrations.tasks.backfill`; it already ran.",
+            "reworded",
+        ),
+        # "Sat" is Saturday, written shorter.
+        ("Window: Saturday 02:00-05:00 UTC only.", "Window: Sat 02:00-05:00 UTC only.", "reworded"),
+    ],
+)
+def test_more_rules_said_anew(old: str, new: str, verdict: str) -> None:
+    report = report_of(make_summary(constraints=f"- {old}"), make_summary(constraints=f"- {new}"))
+    assert verdict_on(report, old).verdict == verdict
+
+
+def test_an_identifier_changes_only_into_one_like_it() -> None:
+    old = make_summary(critical="- Account: `ACC-00731942`")
+    new = make_summary(critical="- Account: `ACC-00731492`")
+    assert verdict_on(report_of(old, new), "ACC-00731942").verdict == "changed"
+    # Another name in the same place is not this one with a new value.
+    old = make_summary(critical="- Found with `ALTER WAREHOUSE` logs.")
+    new = make_summary(critical="- Found with `WAREHOUSE_METERING_HISTORY` logs.")
+    assert verdict_on(report_of(old, new), "ALTER WAREHOUSE").verdict == "lost"
+
+
+def test_a_name_quoted_with_its_middle_left_out_is_kept() -> None:
+    expression = "date_diff(date_trunc(order_week, isoweek), cohort_week, week)"
+    old = make_summary(in_progress=f"- Cohort offset: `{expression}`.")
+    new = make_summary(in_progress="- Cohort offset: `date_diff(..., cohort_week, week)`.")
+    verdict = verdict_on(report_of(old, new), expression)
+    assert (verdict.verdict, verdict.note) == ("kept", "quoted in part")
