@@ -12,31 +12,33 @@ measured once, then used to tune the next round: their first runs were 0.628 / 0
 
 On 2026-11-25 the scoring changed (``tests.support.drift_eval``: a report names a label
 when it reports a value of the labelled span too, labels and reports are paired one to
-one) and the engine learnt names, phone numbers, handles and read-out codes, one report
-per bullet, rules said anew in their own section, errors quoted in part, steps that got
-done from Next Steps, and reversals that turn something round. Three sets written blind
-that day were each measured once and then tuned on, in turn; two more were measured once
-at the end and never tuned on. First runs, this engine against the one of the day before
-(same scoring):
+one), and the engine was reworked in three rounds: names, phone numbers, handles and
+read-out codes as facts, one report per bullet, rules said anew in their own section,
+errors and commands quoted in part, steps that got done, reversals that turn something
+round, limits and ids, the parts of a rule joined with "and" or "or". Every set written
+that day was written blind, measured once, and then used for the next round; the last two
+were measured once at the end and never used. First runs (precision / recall), against the
+engine of the day before on the same scoring:
 
-=========== ================================ ===============
-set         first run of the engine           the day before
-=========== ================================ ===============
-heldout6    0.833 / 0.886 (before round 1)   0.848 / 0.829
-heldout7    0.846 / 0.972 (after round 1)    0.730 / 0.778
-heldout8    0.811 / 0.857 (after round 2)    0.694 / 0.714
-heldout9    0.853 / 0.886 (final, blind)     0.641 / 0.743
-heldout10   0.900 / 0.833 (final, blind)     0.683 / 0.806
-=========== ================================ ===============
+=========== ================================= ===============
+set         first run                          the day before
+=========== ================================= ===============
+heldout6    0.833 / 0.886 (before round 1)    0.848 / 0.829
+heldout7    0.846 / 0.972 (during round 1)    0.730 / 0.778
+heldout8    0.811 / 0.857 (during round 1)    0.694 / 0.714
+heldout9    0.853 / 0.886 (after round 1)     0.641 / 0.743
+heldout10   0.900 / 0.833 (after round 1)     0.683 / 0.806
+heldout11   0.970 / 0.914 (after round 2)     0.900 / 0.771
+heldout12   0.789 / 0.944 (after round 2)     0.636 / 0.833
+heldout13   0.969 / 0.886 (final, blind)      0.871 / 0.771
+heldout14   0.861 / 0.914 (final, blind)      0.737 / 0.829
+=========== ================================= ===============
 
-Two rules written afterwards for the unit tests (the words around a value leave other
-numbers out; a number is replaced only by one of its sort, never a date by "31 days") moved
-heldout10 to 0.931 / 0.833; no rule was written against heldout9 or heldout10.
-
-The issue's target (0.95 / 0.95 on pairs never seen) is not met on pairs the rules were
-not written against. It is a reachable one: a second labeller who saw neither the first
-labels nor the engine agrees with the first at 0.895 to 1.000 precision and 0.944 to
-1.000 recall (``test_two_labellers_agree``).
+On the two sets never used, together: precision 0.912 (62/68), recall 0.900 (63/70); the
+engine of the day before: 0.797 / 0.800. The issue's target (0.95 / 0.95 on pairs never
+seen) is not met. It is a reachable one: a second labeller who saw neither the first labels
+nor the engine agrees with the first at 0.895 to 1.000 precision and 0.944 to 1.000 recall
+(``test_two_labellers_agree``).
 """
 
 from __future__ import annotations
@@ -54,6 +56,10 @@ from tests.engine.labelled import (
     heldout8,
     heldout9,
     heldout10,
+    heldout11,
+    heldout12,
+    heldout13,
+    heldout14,
     tuning,
 )
 from tests.engine.labelled.second import heldout6 as second6
@@ -73,18 +79,25 @@ SETS = {
     "heldout8": heldout8.CASES,
     "heldout9": heldout9.CASES,
     "heldout10": heldout10.CASES,
+    "heldout11": heldout11.CASES,
+    "heldout12": heldout12.CASES,
+    "heldout13": heldout13.CASES,
+    "heldout14": heldout14.CASES,
 }
 #: The issue's target, required of every set that reaches it.
 TARGET = 0.95
 #: Sets short of the target keep a floor at today's figures, so that a regression fails and
-#: the gap stays in sight rather than tuned away. heldout9 and heldout10 were never used to
+#: the gap stays in sight rather than tuned away. heldout13 and heldout14 were never used to
 #: change the engine: their figures are the held-out ones.
 FLOOR = {
     "heldout3": {"precision": 0.91, "recall": 0.97, "kept_reported_lost": 2},
     "heldout4": {"precision": 0.93, "recall": 0.96, "kept_reported_lost": 0},
     "heldout7": {"precision": 0.94, "recall": 1.00, "kept_reported_lost": 0},
-    "heldout9": {"precision": 0.85, "recall": 0.88, "kept_reported_lost": 3},
-    "heldout10": {"precision": 0.93, "recall": 0.83, "kept_reported_lost": 1},
+    "heldout9": {"precision": 0.94, "recall": 1.00, "kept_reported_lost": 1},
+    "heldout11": {"precision": 0.96, "recall": 0.91, "kept_reported_lost": 1},
+    "heldout12": {"precision": 0.93, "recall": 0.94, "kept_reported_lost": 0},
+    "heldout13": {"precision": 0.96, "recall": 0.88, "kept_reported_lost": 0},
+    "heldout14": {"precision": 0.86, "recall": 0.91, "kept_reported_lost": 2},
 }
 DOMAINS = {"coding", "operations", "data work", "customer support", "personal assistance"}
 
