@@ -78,7 +78,4 @@ def _gone(place: str, item: Item, new: Snapshot, budget: Budget) -> bool:
         if fact.ident in new.places or new.mentions.contains(fact, budget):
             return False
     words = content_words(without(item.text, frozenset((s[2], k) for s, k in anchors)))
-    return not any(
-        dice(words, content_words(without(line.text, new.anchors(line.text)))) >= REWORD_MIN
-        for _, line in new.lines
-    )
+    return not any(dice(words, new.plain_words(line.text)) >= REWORD_MIN for _, line in new.lines)

@@ -34,6 +34,7 @@ characters of it are scanned. Pure: no Django, no database.
 from __future__ import annotations
 
 import bisect
+import itertools
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -427,37 +428,42 @@ def place_at(sections: Outline, pos: int) -> str | None:
 
 def item_atoms(text: str, section: str | None) -> list[tuple[Span, str]]:
     """The atoms of one bullet of ``section``: those found anywhere, and in Critical
-    Context its counts too (see ``_counts_of_context``)."""
+    Context its counts too (see ``_counts``)."""
     atoms = atom_spans(text)
     if section != "Critical Context":
         return atoms
-    taken = [(span[0], span[1]) for span, _key in atoms]
-    counts = [
-        ((match.start(), match.end(), "number", match.group()), number_key(match.group()))
-        for match in limited(_COUNTED.finditer(text))
-        if not any(a < match.end() and match.start() < b for a, b in taken)
-    ]
-    return sorted(atoms + counts, key=lambda pair: pair[0][0])
+    return sorted(atoms + _counts(text, atoms, 0, len(text)), key=lambda pair: pair[0][0])
 
 
 def _counts_of_context(
     text: str, sections: Outline, atoms: list[tuple[Span, str]]
 ) -> list[tuple[Span, str]]:
-    """Counts that Critical Context states with what they count ("retention 4 full
-    backups", "12 seats"): there, every number is one the agent must not lose, with or
-    without a unit."""
+    """The counts of the Critical Context sections of a summary (see ``_counts``)."""
     found: list[tuple[Span, str]] = []
-    taken = [(span[0], span[1]) for span, _key in atoms]
     for index, name in enumerate(sections.names):
-        if name != "Critical Context":
+        if name == "Critical Context":
+            start = sections.starts[index]
+            end = sections.starts[index + 1] if index + 1 < len(sections.starts) else len(text)
+            found += _counts(text, atoms, start, end)
+    return found
+
+
+def _counts(
+    text: str, atoms: Sequence[tuple[Span, str]], start: int, end: int
+) -> list[tuple[Span, str]]:
+    """Counts stated with what they count ("retention 4 full backups", "12 seats") in
+    ``text[start:end]`` that no atom of ``atoms`` (sorted by offset) holds: in Critical
+    Context every number is one the agent must not lose, with or without a unit."""
+    starts = [span[0] for span, _key in atoms]
+    reach = list(itertools.accumulate((span[1] for span, _key in atoms), max))
+    found: list[tuple[Span, str]] = []
+    for match in limited(_COUNTED.finditer(text, start, end)):
+        # Overlaps an atom: some atom starting before its end reaches past its start.
+        before = bisect.bisect_left(starts, match.end())
+        if before and reach[before - 1] > match.start():
             continue
-        start = sections.starts[index]
-        end = sections.starts[index + 1] if index + 1 < len(sections.starts) else len(text)
-        for match in limited(_COUNTED.finditer(text, start, end)):
-            if any(a < match.end() and match.start() < b for a, b in taken):
-                continue
-            value = match.group()
-            found.append(((match.start(), match.end(), "number", value), number_key(value)))
+        value = match.group()
+        found.append(((match.start(), match.end(), "number", value), number_key(value)))
     return found
 
 

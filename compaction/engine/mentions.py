@@ -139,10 +139,17 @@ def _is_word(char: str) -> bool:
     return char.isalnum() or char == "_"
 
 
-def _find_rate(haystack: str, base: str, per: str, budget: Budget) -> bool:
+def _charge(budget: Budget, haystack: str) -> bool:
+    """Spend a scan of ``haystack`` from ``budget``; False when it cannot pay for it."""
     if budget.chars < len(haystack):
         return False
     budget.chars -= len(haystack)
+    return True
+
+
+def _find_rate(haystack: str, base: str, per: str, budget: Budget) -> bool:
+    if not _charge(budget, haystack):
+        return False
     pattern = rf"(?<![\w.,]){re.escape(base)}(?![\w]|[.,]\d)[^\n]{{0,8}}?\b{re.escape(per)}"
     return re.search(pattern, haystack) is not None
 
@@ -150,9 +157,8 @@ def _find_rate(haystack: str, base: str, per: str, budget: Budget) -> bool:
 def _find_word(haystack: str, needle: str, budget: Budget, *, whole_command: bool = False) -> bool:
     """``needle`` occurs in ``haystack`` not glued to surrounding word characters (nor, as
     a ``whole_command``, followed by more arguments)."""
-    if budget.chars < len(haystack):
+    if not _charge(budget, haystack):
         return False
-    budget.chars -= len(haystack)
     check_before, check_after = _is_word(needle[0]), _is_word(needle[-1])
     start = haystack.find(needle)
     while start >= 0:

@@ -46,6 +46,7 @@ class Snapshot:
         self._starts: tuple[list[int], list[tuple[str, Item]]] | None = None
         self._anchors: dict[str, frozenset[tuple[str, str]]] = {}
         self._wordings: dict[str, frozenset[str]] = {}
+        self._plain: dict[str, frozenset[str]] = {}
 
     def items(self, section: str) -> list[Item]:
         return items(self.outline.lines.get(section, ()))
@@ -90,6 +91,15 @@ class Snapshot:
             code = frozenset(anchor for anchor in self.anchors(text) if anchor[0] in _CODE_KINDS)
             found = content_words(without(text, code)) or content_words(text)
             self._wordings[text] = found
+        return found
+
+    def plain_words(self, text: str) -> frozenset[str]:
+        """The content words of an item of this version with all its atoms left out: what
+        is left of it to be said in other words."""
+        found = self._plain.get(text)
+        if found is None:
+            found = content_words(without(text, self.anchors(text)))
+            self._plain[text] = found
         return found
 
     def anchors(self, text: str) -> frozenset[tuple[str, str]]:

@@ -266,12 +266,6 @@ def _rules(text: str) -> Rules:
     return Rules(frozenset(out), frozenset(plain - out), frozenset(heads))
 
 
-def ruled_out(text: str) -> frozenset[str]:
-    """The content words that ``text`` rules out: those after a negation or a contrast in
-    their clause, reasons left out ("no force pushes to main" rules out force pushes)."""
-    return _rules(text).out
-
-
 def dice(a: frozenset[str], b: frozenset[str]) -> float:
     return 2 * len(a & b) / (len(a) + len(b)) if a and b else 0.0
 
