@@ -74,6 +74,8 @@ def _gone(place: str, item: Item, new: Snapshot, budget: Budget) -> bool:
     if not anchors:
         return False
     for (_start, _end, kind, value), _key in anchors:
+        if kind == "name":
+            continue  # who or where is no part of what the bullet said (see item facts)
         fact = Fact(kind, value)
         if fact.ident in new.places or new.mentions.contains(fact, budget):
             return False

@@ -142,7 +142,8 @@ _COUNTED = re.compile(
 _QUOTED = re.compile(r"\"[^\"\n]*+\"|\u201c[^\u201d\n]*+\u201d")
 _PREFERENCE = re.compile(
     r"\b(?:prefers?|preferred|likes?|wants?|would rather|rather than|favou?rs?|dislikes?|"
-    r"hates?|style|tone|interested|asks?(?: \w+){0,2} (?:to|for)|asked(?: \w+){0,2} (?:to|for))\b",
+    r"hates?|style|tone|interested|insists?|insisted|"
+    r"(?:asks?|asked|requests?|requested)(?: \w+){0,2} (?:to|for|that|not))\b",
     re.IGNORECASE,
 )
 
@@ -435,6 +436,13 @@ def item_atoms(text: str, section: str | None) -> list[tuple[Span, str]]:
     return sorted(atoms + _counts(text, atoms, 0, len(text)), key=lambda pair: pair[0][0])
 
 
+def _values(text: str, section: str | None) -> list[tuple[Span, str]]:
+    """The atoms of a bullet that carry what it says. A name says who or where, not what:
+    "Send the 23 unparsed phone numbers to Helen" gone is a lost step even when Helen is
+    still named elsewhere."""
+    return [(span, key) for span, key in item_atoms(text, section) if span[2] != "name"]
+
+
 def _counts_of_context(
     text: str, sections: Outline, atoms: list[tuple[Span, str]]
 ) -> list[tuple[Span, str]]:
@@ -520,7 +528,7 @@ def summary_facts(summary: str) -> SummaryFacts:
         # How the user likes to work is a preference wherever the summary puts it
         # ("Dislikes Jinja macros for one-off logic"); what the user said (in quotes) and
         # how the conversation went (counts, corrections) are not.
-        if _PREFERENCE.search(_QUOTED.sub(" ", item.text)) and not atom_spans(item.text):
+        if _PREFERENCE.search(_QUOTED.sub(" ", item.text)) and not _values(item.text, None):
             fact = Fact("preference", item.text, "Conversation Dynamics", True, item.key, item.text)
             candidates.append((item.offset, _KIND_RANK["preference"], fact))
     plain: dict[str, list[tuple[int, str]]] = {
@@ -531,7 +539,7 @@ def summary_facts(summary: str) -> SummaryFacts:
     }
     for name, section_lines in plain.items():
         for item in items(section_lines):
-            if item_atoms(item.text, name):
+            if _values(item.text, name):
                 continue
             kind = PLAIN_ITEM_KINDS[name]
             fact = Fact(kind, item.text, name, kind in CRITICAL_KINDS, item.key, item.text)

@@ -21,11 +21,13 @@ from compaction.engine.paths import path_value
 Span = tuple[int, int, str, str]
 
 # A phone number: international ("+49 40 555 8120", "+1 (415) 555-0134") or national with a
-# leading 0 and spaced groups ("07700 900418", "01453 872 019"). Dates, times, amounts and
+# leading 0 and spaced groups ("07700 900418", "01453 872 019"), or North American
+# ("1-888-866-4352", "(415) 555-0134"). Dates, times, amounts and
 # versions start otherwise or use other separators.
 _PHONE = re.compile(
     r"(?<![\w+.,/:-])(?:\+\d{1,3}(?:[ .-]?\(?\d{1,5}\)?){1,5}[ .-]?\d{2,5}"
-    r"|0\d{2,5}(?:[ -]\d{2,8}){1,3})(?![\w.,/:-]?\d)"
+    r"|0\d{2,5}(?:[ -]\d{2,8}){1,3}"
+    r"|(?:1[ .-])?(?:\(\d{3}\) ?|\d{3}[ .-])\d{3}[ .-]\d{4})(?![\w.,/:-]?\d)"
 )
 _PHONE_DIGITS = (7, 15)
 # An IBAN ("AT61 1904 3002 3457 3201"), a fingerprint ("9B:3E:71:0C:..."), a reference of
@@ -41,14 +43,20 @@ _CODE = re.compile(
 # account, order or reference number ("developer account ID 6702983451128847755").
 _EXTENSION = re.compile(r"\bext\.? ?\d{2,6}\b", re.IGNORECASE)
 _LONG_ID = re.compile(
-    r"\b(?:id|no|nr|number|account|order|reference|ref|customer|ticket)[.:#]? "
+    r"\b(?:id|no|nr|number|account|order|reference|ref|customer|ticket|case|claim|booking|"
+    r"policy|invoice|contract|member|membership|tracking|serial|application|incident)[.:#]? "
     r"(?P<id>\d{6,25})(?![\w]|[.,]\d)",
     re.IGNORECASE,
 )
 # A number read out in groups that is no date: a ticket "220-2418876503", a card.
 _DIGIT_CODE = re.compile(r"(?<![\w.,/:+-])\d{2,6}(?:-\d{2,12}){1,4}(?![\w-]|[.,]\d)")
+# A number read out in spaced groups ("4407 2291 8830", a card "8815 7302 4419 6638"); a
+# thousands-grouped amount ("1 250 000") is a number, not a code.
+_SPACED_CODE = re.compile(r"(?<![\w.,/:+-])\d{2,6}(?: \d{2,6}){2,5}(?![\w-]|[.,:/]\d)")
+_THOUSANDS = re.compile(r"\d{1,3}(?: \d{3})+")
 _DATE_LIKE = re.compile(r"\d{4}-\d\d(?:-\d\d)?|\d\d-\d\d-\d{2,4}")
 _CODE_DIGITS = 8
+_SPACED_DIGITS = 10
 # A handle ("@mkovacs") or a chat channel ("#inc-checkout"): whom to ping, where to post.
 _HANDLE = re.compile(
     r"(?<![\w@.#&/-])(?:@[A-Za-z][\w.-]{0,38}[\w]|#[a-z][a-z0-9_-]{0,78}[a-z0-9])(?![\w@-])"
@@ -62,6 +70,40 @@ _PARTICLE = r"(?:am|an|de|da|das|del|della|der|di|do|dos|du|la|le|van|von|of|y)"
 _PROPER = re.compile(
     rf"(?<![\w.'\u2019-]){_CAPITAL}(?: (?:{_PARTICLE} )?{_CAPITAL}){{1,3}}(?![\w-]|['\u2019]\w\w)"
 )
+# One capitalised word inside a sentence names someone or something too ("call Per",
+# "a review on Trustpilot"); a CamelCase word is an identifier, and the days and months
+# are dates.
+_SINGLE = re.compile(
+    r"(?<![\w.'\u2019@#/-])[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+(?:['\u2019](?![sS]\b)[a-z]+)?"
+    r"(?![\w/@-]|\.\w|['\u2019]\w\w)"
+)
+# What a single capitalised word after it is: a gloss in brackets ("(Rufnummernmitnahme)"),
+# a step of a menu ("Setup → App integrity"), a quotation ("« Nous avions ..."), the end of
+# an acronym's name ("the EU AI Act").
+_GLOSS = re.compile(r"(?:[(\u2192>\u203a/\"\u201c\u00ab'\u2018]|\b[A-Z]{2,}) ?$")
+_CALENDAR = frozenset(
+    [
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+    ]
+)
 # A person named with a title ("Dr. Albers", "Frau Yilmaz"): one word after the title is
 # enough.
 _TITLED = re.compile(
@@ -70,7 +112,7 @@ _TITLED = re.compile(
 )
 # What comes before a word that starts a sentence or an item, whose capital says nothing.
 _SENTENCE_START = re.compile(
-    r"(?:^|[.!?;]\s+|\n\s*(?:[-*+\u2022]|\d{1,3}[.)]|#{1,6})?\s*)(?:\*\*|[\"'\u201c(])?$"
+    r"(?:^|[.!?;]\s+|\n\s*(?:[-*+\u2022]|\d{1,3}[.)]|#{1,6})?\s*)(?:\*\*|[\"'\u201c(\u00ab]\s?)?$"
 )
 _WORD = re.compile(r"\S+")
 
@@ -110,12 +152,19 @@ def name_spans(
         value = match.group()
         if not _DATE_LIKE.fullmatch(value) and sum(ch.isdigit() for ch in value) >= _CODE_DIGITS:
             yield match.start(), match.end(), "identifier", value
+    for match in limited(_SPACED_CODE.finditer(text)):
+        value = match.group()
+        if not _THOUSANDS.fullmatch(value) and sum(ch.isdigit() for ch in value) >= _SPACED_DIGITS:
+            yield match.start(), match.end(), "identifier", value
     for match in limited(_HANDLE.finditer(text)):
         handle = match.group()
         if handle.startswith("@") and (path_value(handle[1:]) or _FILE_END.search(handle)):
             continue  # "@printenv.pl" names a file, not a person
         yield match.start(), match.end(), "identifier", match.group()
+    # "Oskar" where the text also says "Oskar Lindqvist" is the same person.
+    named_words: set[str] = set()
     for match in limited(_TITLED.finditer(text)):
+        named_words.update(match.group().lower().split())
         yield match.start(), match.end(), "name", match.group()
     for match in limited(_PROPER.finditer(text)):
         start, value = match.start(), match.group()
@@ -130,4 +179,23 @@ def name_spans(
                 continue
             start = start + value.index(words[1])
             value = value[value.index(words[1]) :]
+        named_words.update(value.lower().split())
         yield start, start + len(value), "name", value
+    for match in limited(_SINGLE.finditer(text)):
+        start, value = match.start(), match.group()
+        if value.lower() in named_words or value.lower().rstrip("s") in _CALENDAR:
+            continue
+        if _starts_sentence(text, start):
+            continue
+        if _GLOSS.search(text[max(0, start - 12) : start]):
+            continue
+        yield start, match.end(), "name", value
+
+
+def _starts_sentence(text: str, start: int) -> bool:
+    """Whether the word at ``start`` opens a heading, an item or a sentence, where a capital
+    is grammar."""
+    line_start = text.rfind("\n", 0, start) + 1
+    return text.startswith("#", line_start) or bool(
+        _SENTENCE_START.search(text[max(0, start - 12) : start])
+    )

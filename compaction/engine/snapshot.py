@@ -9,7 +9,6 @@ from __future__ import annotations
 import bisect
 
 from compaction.engine.facts import (
-    ATOM_KINDS,
     MAX_SCAN_CHARS,
     PLAIN_ITEM_KINDS,
     Fact,
@@ -69,7 +68,7 @@ class Snapshot:
         """The bullet (of Progress, Next Steps, Critical Context or Conversation Dynamics)
         where the atom ``fact`` first appears, with its place, if that is where it does."""
         offset = self.offsets.get(fact.ident)
-        if offset is None or fact.kind not in ATOM_KINDS:
+        if offset is None:
             return None
         if self._starts is None:
             ordered = sorted(self.lines, key=lambda pair: pair[1].offset)

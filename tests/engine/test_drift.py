@@ -505,7 +505,10 @@ def test_cannot_negates_as_not_does() -> None:
         ),
         ("Every change wants two reviewers.", "Every change needs 2 reviewers."),
         # A number written once where it was written twice is no new value.
-        ("Split: 5 nights Lisbon, 5 nights Porto.", "Split: 5 nights each, 10 in all."),
+        (
+            "Split: 5 nights Lisbon, 5 nights Porto.",
+            "Split: 5 nights each in Lisbon and Porto, 10 in all.",
+        ),
     ],
 )
 def test_the_same_numbers_written_otherwise_are_a_rewording(old: str, new: str) -> None:

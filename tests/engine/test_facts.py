@@ -220,26 +220,48 @@ def test_a_version_at_the_end_of_a_sentence_is_a_version() -> None:
     ]
 
 
+def names_of(critical: str) -> list[str]:
+    return [value for kind, value in kinds_and_values(critical) if kind == "name"]
+
+
 def test_people_and_companies_are_names() -> None:
+    assert names_of("- Clinic: ask Frau Yilmaz; the prescription is from Dr. Albers") == [
+        "Frau Yilmaz",
+        "Dr. Albers",
+    ]
+    assert names_of("- Ask Orbital Maps about the Drive folder") == ["Orbital Maps", "Drive"]
+    assert names_of("- Contact: Inês Duarte at Physio am Park (TwoGuys Moving's)") == [
+        "Inês Duarte",
+        "Physio am Park",
+        "TwoGuys Moving",
+    ]
+    # One capitalised word inside a sentence is a name too: whom to call, where a review
+    # would go.
+    assert names_of("- She may post a review on Trustpilot; call Per after 16:00") == [
+        "Trustpilot",
+        "Per",
+    ]
+    # A capital that starts an item or a sentence is grammar; acronyms, CamelCase
+    # identifiers, days and months are no names; a heading names a section.
+    assert names_of("- Confirmed Stripe refunds. Waiting for Lena.\n## Next Steps") == [
+        "Stripe",
+        "Lena",
+    ]
+    assert names_of("- Tidal Fintech Recruiters called; the EU AI Act applies") == [
+        "Fintech Recruiters",
+    ]
+    assert names_of("- Pods in CrashLoopBackOff since Friday, window on Saturdays in March") == []
+    # A gloss in brackets, a step of a menu and a quotation are no names either.
+    assert names_of("- Porting code (Rufnummernmitnahme), in the app under → Porting") == []
+    assert names_of("- The customer wrote: « Nous avions demandé la réduction »") == []
+
+
+def test_a_name_says_who_not_what() -> None:
+    # A bullet that only names people still says something of its own: it is an item.
     assert kinds_and_values("- Clinic: ask Frau Yilmaz; the prescription is from Dr. Albers") == [
+        ("note", "Clinic: ask Frau Yilmaz; the prescription is from Dr. Albers"),
         ("name", "Frau Yilmaz"),
         ("name", "Dr. Albers"),
-    ]
-    assert kinds_and_values("- Ask Orbital Maps about the Drive folder") == [
-        ("name", "Orbital Maps")
-    ]
-    assert kinds_and_values("- Contact: Inês Duarte at Physio am Park (TwoGuys Moving's)") == [
-        ("name", "Inês Duarte"),
-        ("name", "Physio am Park"),
-        ("name", "TwoGuys Moving"),
-    ]
-    # A capital that starts an item or a sentence is grammar; acronyms and single words are
-    # no names; a heading names a section.
-    assert kinds_and_values("- Confirmed Stripe refunds. Waiting for Lena.\n## Next Steps") == [
-        ("note", "Confirmed Stripe refunds. Waiting for Lena.")
-    ]
-    assert kinds_and_values("- Tidal Fintech Recruiters called; the EU AI Act applies") == [
-        ("name", "Fintech Recruiters"),
     ]
 
 
@@ -270,4 +292,8 @@ def test_amounts_keep_their_currency_separators_and_magnitude() -> None:
         ("number", "$1,130/month"),
     ]
     # A street number is no version of the street; a product's version still is.
-    assert kinds_and_values("- Office at Osterstraße 12, runs Python 3.12") == [("number", "3.12")]
+    assert [
+        fact
+        for fact in kinds_and_values("- Office at Osterstraße 12, runs Python 3.12")
+        if fact[0] == "number"
+    ] == [("number", "3.12")]
