@@ -45,6 +45,8 @@ _NAMED_VERSION = re.compile(
 _DATE = re.compile(r"(?<![\w-])\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d)?Z?)?(?![\w-])")
 _TIME = re.compile(r"(?<![\w:.])\d{1,2}:\d\d(?: ?[ap]m)?(?![\w:])", re.IGNORECASE)
 _PORT = re.compile(r"\bport[ :=]{1,3}\d{2,5}\b", re.IGNORECASE)
+# A duration in parts: "3h 41m", "1h30m", "2m 15s", one number, not an hour and a minute.
+_DURATION = re.compile(r"(?<![\w.,])\d{1,3}(?:h ?\d{1,2}m(?: ?\d{1,2}s)?|m ?\d{1,2}s)(?!\w)")
 _UNIT_CANON = {
     "sec": "s",
     "secs": "s",
@@ -103,7 +105,7 @@ def number_spans(
 ) -> Iterator[Span]:
     """The number facts of ``text``; ``limited`` bounds the matches of each pattern."""
     starts = set()
-    for pattern in (_NUMBER, _MONEY, _COUNT, _VERSION, _DATE, _TIME, _PORT):
+    for pattern in (_NUMBER, _MONEY, _COUNT, _VERSION, _DATE, _TIME, _PORT, _DURATION):
         for match in limited(pattern.finditer(text)):
             starts.add(match.start())
             yield match.start(), match.end(), "number", match.group()
@@ -141,6 +143,8 @@ def number_sort(key: str) -> str:
         return f"money {_CURRENCIES.get(currency[1], currency[1].lower())}"
     if key.startswith("port"):
         return "port"
+    if _DURATION.fullmatch(key):
+        return "duration"
     unit = key.split(" ", 1)[1] if " " in key else key.lstrip("0123456789.,")
     if unit.split("/")[0] in _CURRENCIES.values():
         return f"money {unit.split('/')[0]}"

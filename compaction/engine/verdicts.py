@@ -85,6 +85,15 @@ _IN_PROGRESS = "In Progress"
 #: Steps not taken yet, or not finished: what they say is their plan.
 _STEPS = frozenset({_IN_PROGRESS, "Next Steps"})
 #: A date or a time of day (not an amount, a size or a version).
+# An exception's own name ("IllegalStateException" of "java.lang.IllegalStateException"),
+# and a token that names what an error failed on: a path, a file, an id with digits.
+_EXCEPTION_NAME = re.compile(r"(?:\b[a-z_]\w*\.)*\b([A-Z]\w*(?:Exception|Error))\b")
+_MARK = re.compile(r"[/.]\w|\d")
+RESTATED_MARK_MIN = 6
+SETTING_NAME_MIN = 3
+_SETTING_WORD = re.compile(r"[\w.-]*\w")
+#: A step of waiting, which its awaited event ends: nobody reports "waited".
+_WAITING = frozenset(content_words("wait await"))
 _WHEN = re.compile(r"\d{4}-\d\d-\d\d(?:[t ]\d\d:\d\d(?::\d\d)?z?)?|\d{1,2}:\d\d(?: ?[ap]m)?", re.I)
 #: How to reach someone: a phone number or an e-mail address.
 _CONTACT = re.compile(r"^\+?[\d ().-]{7,}$|@[\w-]+\.")
@@ -198,6 +207,9 @@ class _Judge:
         qualified = self.requalified(fact)
         if qualified is not None:
             return Verdict(fact, "reworded", qualified.value, f"written as {qualified.value}")
+        apart = self.setting_apart(fact)
+        if apart is not None:
+            return Verdict(fact, "reworded", apart, "the setting and its value said apart")
         elided = self.elided(fact)
         if elided is not None:
             return Verdict(fact, "kept", elided.value, "quoted in part")
@@ -230,7 +242,7 @@ class _Judge:
             # A finished step may be told with less detail, but an error's words are what
             # recognise it when it comes back: "the unwrap() panic" no longer states it.
             # Quoting the telling part of it still does.
-            quoted = self.quoted_in_part(fact.value)
+            quoted = self.quoted_in_part(fact.value) or self.restated(fact.value)
             if quoted is not None:
                 return Verdict(fact, "kept", quoted, "quoted in part")
             return Verdict(fact, "lost")
@@ -284,6 +296,25 @@ class _Judge:
         last = len(covered) - covered[::-1].index(True)
         return " ".join(words[first:last])
 
+    def restated(self, error: str) -> str | None:
+        """The new line that names the exception of ``error`` and what it failed on (a
+        file, a path, an id of it): "IllegalStateException reading `.../1843.delta`" still
+        tells "java.lang.IllegalStateException: Error reading delta file .../1843.delta"."""
+        names = {match[1] for match in _EXCEPTION_NAME.finditer(error)}
+        marks = {
+            token
+            for token in (raw.strip(".,;:()[]`'\"") for raw in error.split())
+            if len(token) >= RESTATED_MARK_MIN
+            and _MARK.search(token)
+            and not any(name in token for name in names)
+        }
+        if not names or not marks:
+            return None
+        for _place, item in self.new.lines:
+            if any(name in item.text for name in names) and any(m in item.text for m in marks):
+                return item.text
+        return None
+
     def finished(self, fact: Fact) -> str | None:
         """The new Done item that the step (In Progress or Next Steps) holding ``fact``
         became, if any.
@@ -293,25 +324,34 @@ class _Judge:
         way of any condensed Done detail. The step must have left its section. A Next Step
         is an instruction: the Done item must say it was carried out ("Book movers by
         2026-11-30" → "Booked movers on 2026-11-23"), not merely share its words ("Chase
-        the vendor if no reply" is no "The vendor replied").
+        the vendor if no reply" is no "The vendor replied"). Waiting is the exception: what
+        was waited for arriving ends it ("Wait for the grant offer" → "offer letter
+        received").
         """
         frame = _frame(fact)
         if not frame:
             return None
-        step = content_words(fact.context)
-        for place, item in self.new.lines:
-            if place == fact.section and dice(step, content_words(item.text)) >= REWORD_MIN:
-                return None
         action = content_words(fact.context.split(maxsplit=1)[0]) if fact.context else frozenset()
+        done = []
         for place, item in self.new.lines:
             if place != _DONE:
                 continue
             words = content_words(item.text)
-            if fact.section == "Next Steps" and not action <= words:
+            if fact.section == "Next Steps" and not (action <= words or action <= _WAITING):
                 continue
             if _forward_share(frame, words) >= FORWARD_MIN:
-                return item.text
-        return None
+                done.append(item.text)
+        day = _day_of(fact)
+        for text in done:
+            # Done on the day it was planned for: finished, even when a step like it
+            # (the next stage of a rollout) is planned now.
+            if day is not None and re.search(rf"(?<![\w-]){day}(?![\w-])", text):
+                return text
+        step = content_words(fact.context)
+        for place, item in self.new.lines:
+            if place == fact.section and dice(step, content_words(item.text)) >= REWORD_MIN:
+                return None
+        return done[0] if done else None
 
     def elided(self, fact: Fact) -> Fact | None:
         """The new command or identifier that quotes ``fact`` with a part left out
@@ -332,6 +372,18 @@ class _Judge:
             else:
                 if not parts[-1] or fact.key.endswith(parts[-1]):
                     return candidate
+        return None
+
+    def setting_apart(self, fact: Fact) -> str | None:
+        """The new line that names the setting ``fact`` assigns and its value apart:
+        "`WORKERS=4096`" said as "`WORKERS` ... the 4096 override"."""
+        name, equals, value = fact.key.partition("=")
+        if fact.kind != "identifier" or not equals or len(name) < SETTING_NAME_MIN or not value:
+            return None
+        for _place, item in self.new.lines:
+            words = set(_SETTING_WORD.findall(item.text))
+            if name in words and value in words:
+                return item.text
         return None
 
     def requalified(self, fact: Fact) -> Fact | None:

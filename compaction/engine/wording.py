@@ -101,6 +101,7 @@ _SYNONYM_GROUPS = (
     ("allow", "permit"), ("forbid", "prohibit", "ban"), ("pick", "choose", "select"),
     ("get", "obtain", "receive"), ("remove", "delete"), ("add", "include"),
     ("reply", "respond", "answer"), ("contact", "communicate", "reach"),
+    ("ok", "okay", "fine", "acceptable"), ("hide", "mask", "conceal"),
 )  # fmt: skip
 _SYNONYMS = {_form(word): _form(group[0]) for group in _SYNONYM_GROUPS for word in group}
 
@@ -117,7 +118,8 @@ def content_words(text: str) -> frozenset[str]:
     )
 
 
-#: Words that forbid or negate. "read-only" forbids writing as plainly as "no writes" does.
+#: Words that forbid or negate. "read-only" forbids writing as plainly as "no writes" does,
+#: and "rejected the caching provider" rules it out as "did not use it" does.
 _NEGATING = frozenset(
     {
         "never",
@@ -132,6 +134,9 @@ _NEGATING = frozenset(
         "neither",
         "read-only",
         "skip",
+        "rejected",
+        "declined",
+        "refused",
     }
 )
 #: Words that make an exception to a negation in their clause: "no X without Y", "do not X
@@ -143,7 +148,7 @@ _CLAUSE = re.compile(r"[;:.!?]+(?:\s|$)|,\s*(?:and|but|or)\b|[()]")
 # The reason given for a rule ("..., to avoid a second fee", "..., so they don't get a
 # flood"): it says why, not what the rule allows, up to the end of its sentence.
 _REASON = re.compile(
-    r"(?:,\s*(?:so|to|because|since|as)\b|\b(?:because|since|so that|in order to|to avoid|"
+    r"(?:,\s*(?:to|because|since|as)\b|\b(?:because|since|so that|in order to|to avoid|"
     r"to prevent)\b)[^.;]*+"
 )
 
@@ -220,7 +225,18 @@ def reversed_sense(old: str, new: str) -> bool:
     if negates(old) == negates(new) or polarity(old) == polarity(new):
         return False
     before, after = _rules(old), _rules(new)
-    return bool(before.heads & after.plain or after.heads & before.plain)
+    return _turned(before.heads, after.plain) or _turned(after.heads, before.plain)
+
+
+def _turned(heads: frozenset[str], plain: frozenset[str]) -> bool:
+    """Whether a word ruled out is stated plainly, maybe in another form of it: "no need
+    for his signature" → "must sign too"."""
+    return any(
+        head == word
+        or (min(len(head), len(word)) >= 4 and (head.startswith(word) or word.startswith(head)))
+        for head in heads
+        for word in plain
+    )
 
 
 #: Words after which the rest of a clause is what a rule rules out or puts second: a
@@ -317,7 +333,9 @@ def dropped_clause(old: str, new: str, everywhere: str) -> str | None:
     # Asides first: a reason that opens inside brackets ends with them. A lead-in
     # ("Churn definition agreed: ...") names the rule rather than being one.
     text = _REASON.sub(" ", _ASIDE.sub(" ", _LEAD_IN.sub("", old)))
-    for clause in _PARTS.split(text):
+    plain = not negates(new)
+    parts = _parts(text)
+    for index, clause in enumerate(parts):
         # What an obligation requires of whom it names: "CSM Owen Pratt must be cc'd on
         # everything" → "CSM is Owen Pratt" keeps the names and drops the rule.
         words = content_words(clause)
@@ -327,14 +345,43 @@ def dropped_clause(old: str, new: str, everywhere: str) -> str | None:
         # A restriction on one named thing ("no Prophet") is a part of its own; one common
         # word ("not by post") may well be said another way ("no paper claims").
         least = 1 if negates(clause) and NAME.search(" " + clause) else 2
-        if len(words) < least or len(words & kept) > DROPPED_KEPT_MAX * len(words):
+        if len(words) < least:
+            continue
+        # A restriction the rewording no longer states at all, of what the rule's other
+        # part speaks of: "south face only; no panels on the front face" → "south face
+        # only" (the kept words are the other part's, the restriction's own are gone).
+        others = content_words(" ".join(parts[:index] + parts[index + 1 :]))
+        restriction_gone = (
+            plain and negates(clause) and bool(words - kept) and words & kept <= others
+        )
+        if len(words & kept) > DROPPED_KEPT_MAX * len(words) and not restriction_gone:
             continue
         if words & kept and negates(clause) and negates(new):
             continue  # the restriction, said another way
-        if any(len(words & line) >= DROPPED_ELSEWHERE_MIN * len(words) for line in lines):
+        unsaid = words - kept
+        if any(
+            len(words & line) >= DROPPED_ELSEWHERE_MIN * len(words) and unsaid & line
+            for line in lines
+        ):
             continue  # said on another line of the new version
         return clause.strip()
     return None
+
+
+def _parts(text: str) -> list[str]:
+    """The parts of ``text`` (see ``_PARTS``); a restriction that opens a clause ends at
+    its comma: "no MockK for the crypto classes, use real keys" is two parts."""
+    parts = []
+    for part in _PARTS.split(text):
+        head, comma, rest = part.partition(",")
+        if comma and _OPENS_RESTRICTION.match(head):
+            parts += [head, rest]
+        else:
+            parts.append(part)
+    return parts
+
+
+_OPENS_RESTRICTION = re.compile(r"\s*(?:no|not|never|without|do not|don't)\b", re.IGNORECASE)
 
 
 def swapped_word(old: str, new: str) -> tuple[str, str] | None:

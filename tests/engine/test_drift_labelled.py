@@ -60,6 +60,8 @@ from tests.engine.labelled import (
     heldout12,
     heldout13,
     heldout14,
+    heldout15,
+    heldout16,
     tuning,
 )
 from tests.engine.labelled.second import heldout6 as second6
@@ -83,6 +85,8 @@ SETS = {
     "heldout12": heldout12.CASES,
     "heldout13": heldout13.CASES,
     "heldout14": heldout14.CASES,
+    "heldout15": heldout15.CASES,
+    "heldout16": heldout16.CASES,
 }
 #: The issue's target, required of every set that reaches it.
 TARGET = 0.95

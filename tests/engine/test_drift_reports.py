@@ -410,3 +410,125 @@ def test_a_name_quoted_with_its_middle_left_out_is_kept() -> None:
     new = make_summary(in_progress="- Cohort offset: `date_diff(..., cohort_week, week)`.")
     verdict = verdict_on(report_of(old, new), expression)
     assert (verdict.verdict, verdict.note) == ("kept", "quoted in part")
+
+
+# ----------------------------------------------------------------------------- round 4
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "verdict"),
+    [
+        # A restriction that opens a clause ends at its comma.
+        (
+            "Tests with Kotest; no MockK for the crypto classes, use real keys in tests.",
+            "Tests with Kotest, using real keys in tests.",
+            "changed",
+        ),
+        # A restriction on what the rule's other part speaks of, no longer stated at all.
+        (
+            "Panels on the south roof face only; no panels on the front (north-east) face.",
+            "Panels on the south roof face only.",
+            "changed",
+        ),
+        # ... but not one said another way, without a negation.
+        (
+            "The user is relaxed about time but wants no downtime on the storefront.",
+            "The user is relaxed about time; the storefront must stay up throughout.",
+            "reworded",
+        ),
+        # A consequence is part of the rule, and a word turned round may change its form.
+        (
+            "The mother signs; the father also has PR, so no need for his signature.",
+            "The mother signs; the father also has PR and must sign too.",
+            "changed",
+        ),
+        # "Rejected" rules out as "did not use" does; "OK" and "fine" are one word.
+        (
+            "Rejected the Auth0 `jwks-rsa` caching provider: its cache hid rotation bugs.",
+            "Did not use Auth0's `jwks-rsa` caching provider: its cache masked rotation bugs.",
+            "reworded",
+        ),
+        (
+            "No heavy deps: `aiolimiter` is OK, `scrapy` is not.",
+            "No heavy deps: `aiolimiter` is fine, `scrapy` is not.",
+            "reworded",
+        ),
+    ],
+)
+def test_restrictions_consequences_and_rejections(old: str, new: str, verdict: str) -> None:
+    report = report_of(make_summary(constraints=f"- {old}"), make_summary(constraints=f"- {new}"))
+    assert verdict_on(report, old).verdict == verdict
+
+
+def test_a_single_name_and_a_bullet_that_only_names_people() -> None:
+    old = make_summary(
+        dynamics="- Polite but firm; she may post a review on Trustpilot if it happens again.",
+        next_steps="- Send the 23 unparsed phone numbers to Helen to fix by hand.\n"
+        "- Ask Helen about the export.",
+    )
+    new = make_summary(dynamics="- Polite but firm.", next_steps="- Ask Helen about the export.")
+    assert counted(report_of(old, new)) == [
+        "Trustpilot",
+        "Send the 23 unparsed phone numbers to Helen to fix by hand.",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "verdict"),
+    [
+        # Read out in groups, or North American: a number to copy, changed by one digit.
+        (
+            "Passport reference PEX 4407 2291 8830.",
+            "Passport reference PEX 4407 2219 8830.",
+            "changed",
+        ),
+        ("Support case 03318842 opened (P2).", "Support case 03318942 opened (P2).", "changed"),
+        ("Servicer line 1-888-866-4352.", "Servicer line (see the letter).", "lost"),
+        # A duration in parts is one number.
+        ("Last run took 3h 41m.", "Last run took 3h 14m.", "changed"),
+        # A thousands-grouped amount is no code.
+        ("Budget 1 250 000 EUR total.", "Budget 1 250 000 EUR total.", "kept"),
+    ],
+)
+def test_numbers_read_out(old: str, new: str, verdict: str) -> None:
+    report = report_of(make_summary(critical=f"- {old}"), make_summary(critical=f"- {new}"))
+    assert [v.verdict for v in report.verdicts if v.fact.section == "Critical Context"][:1] == [
+        verdict
+    ]
+
+
+def test_steps_done_on_their_day_and_waits_that_ended() -> None:
+    old = make_summary(next_steps="- Shift storefront to 10% on Thursday 2026-11-19 06:00 CET.")
+    new = make_summary(
+        done="- Storefront shifted to 10% on Thursday 2026-11-19 at 06:12 CET.",
+        next_steps="- Shift storefront to 50% on 2026-11-24 06:00 CET.",
+    )
+    assert verdict_on(report_of(old, new), "2026-11-19 06:00").verdict == "condensed"
+    # Not done that day: the plan moved.
+    later = make_summary(next_steps="- Shift storefront to 10% on 2026-11-24 06:00 CET.")
+    assert verdict_on(report_of(old, later), "2026-11-19 06:00").verdict == "changed"
+    # A wait ends when what it waited for arrives; an action must be reported done.
+    old = make_summary(next_steps="- Wait for the SEAI grant offer (typically within 2 weeks).")
+    new = make_summary(done="- SEAI grant offer letter received 2026-11-26 for EUR 1,800.")
+    assert counted(report_of(old, new)) == []
+    old = make_summary(next_steps="- Chase the SEAI grant offer within 2 weeks.")
+    assert counted(report_of(old, new)) != []
+
+
+def test_an_error_restated_by_its_exception_and_what_it_failed_on() -> None:
+    error = "java.lang.IllegalStateException: Error reading delta file .../v3/state/0/12/1843.delta"
+    old = make_summary(in_progress=f"- Job failed with `{error}`.")
+    new = make_summary(
+        done="- Diagnosed: `IllegalStateException` reading `.../v3/state/0/12/1843.delta`."
+    )
+    assert verdict_on(report_of(old, new), error).verdict == "kept"
+    other = make_summary(done="- Diagnosed: `IllegalStateException` in the driver.")
+    assert verdict_on(report_of(old, other), error).verdict == "lost"
+
+
+def test_a_setting_and_its_value_said_apart() -> None:
+    old = make_summary(next_steps="- If needed, set `POOL_MAX_MB=4096` on both nodes.")
+    new = make_summary(decisions="- Leave `POOL_MAX_MB` at its default: the 4096 override is moot.")
+    assert verdict_on(report_of(old, new), "POOL_MAX_MB=4096").verdict == "reworded"
+    other = make_summary(decisions="- Leave `POOL_MAX_MB` at its default.")
+    assert verdict_on(report_of(old, other), "POOL_MAX_MB=4096").verdict != "reworded"

@@ -39,7 +39,8 @@ def matches(label: str, verdict: Verdict) -> bool:
     the labelled span ("16 MB" of "under 16 MB", "2027-03-21" of "OPO→AMS on 2027-03-21").
 
     A verdict that folds several values of a bullet reports those values; one of a bullet
-    gone whole reports all of the bullet.
+    gone whole reports all of the bullet. A date and time is one number with two parts:
+    its report names the labelled time ("04:00 UTC" of "2026-11-27 04:00").
     """
     wanted = norm(label)
     facts = (verdict.fact,) if verdict.whole else verdict.facts
@@ -47,7 +48,14 @@ def matches(label: str, verdict: Verdict) -> bool:
         value = norm(fact.value)
         if wanted in value or (len(value) >= MIN_PART_CHARS and _holds(wanted, value)):
             return True
+        if fact.kind == "number" and any(
+            _DATE_OR_TIME.fullmatch(part) and _holds(wanted, part) for part in value.split()
+        ):
+            return True
     return False
+
+
+_DATE_OR_TIME = re.compile(r"\d{4}-\d\d-\d\d|\d{1,2}:\d\d")
 
 
 def _holds(text: str, part: str) -> bool:
