@@ -96,8 +96,17 @@ Implement zero-downtime JWT signing key rotation for the `billing-api` Ktor 2.3.
 """,
         lost=("no MockK for the crypto classes", "Mobile app 6.2 caches tokens up to 12 hours"),
         changed=("every 10 minutes", "max-age=300"),
-        moved=("Install KeyRing into application.attributes", "JwksRouteTest.returns both keys during grace", "Add metric jwt_verify_failures_total{reason}"),
-        reworded=("Wired JWTVerifier to pick the key by the kid header", "Rejected the Auth0 jwks-rsa caching provider", "She pushed back once on adding a new Gradle plugin", "do not upgrade to Ktor 3.x in this change"),
+        moved=(
+            "Install KeyRing into application.attributes",
+            "JwksRouteTest.returns both keys during grace",
+            "Add metric jwt_verify_failures_total{reason}",
+        ),
+        reworded=(
+            "Wired JWTVerifier to pick the key by the kid header",
+            "Rejected the Auth0 jwks-rsa caching provider",
+            "She pushed back once on adding a new Gradle plugin",
+            "do not upgrade to Ktor 3.x in this change",
+        ),
     ),
     Case(
         name="coding-aiohttp-scraper-rate-limit",
@@ -184,10 +193,25 @@ Add per-host rate limiting and retry/backoff to the `pricewatch` asyncio scraper
 - Kettlemart support said their limit is 300 requests per minute per IP (email from ops@kettlemart.com, 2026-11-18).
 - CI runs on GitHub Actions `ubuntu-22.04`, job `scrape-tests`.
 """,
-        lost=("never retry on 403 or 404", "not touch the parsers/ package", "proxy-gw.internal:3128"),
+        lost=(
+            "never retry on 403 or 404",
+            "not touch the parsers/ package",
+            "proxy-gw.internal:3128",
+        ),
         changed=("120 seconds", "TTL 6 hours"),
-        moved=("Use email.utils.parsedate_to_datetime", "Parsing Retry-After both as seconds and HTTP-date", "Re-run the 1,250-URL benchmark", "Add a --max-rps CLI flag"),
-        reworded=("Chose full jitter over decorrelated jitter", "Profiled a run against 1,250 product URLs", "Replaced the global asyncio.Semaphore(50)", "User wants type hints everywhere", "keyed on yarl.URL.host lowercased"),
+        moved=(
+            "Use email.utils.parsedate_to_datetime",
+            "Parsing Retry-After both as seconds and HTTP-date",
+            "Re-run the 1,250-URL benchmark",
+            "Add a --max-rps CLI flag",
+        ),
+        reworded=(
+            "Chose full jitter over decorrelated jitter",
+            "Profiled a run against 1,250 product URLs",
+            "Replaced the global asyncio.Semaphore(50)",
+            "User wants type hints everywhere",
+            "keyed on yarl.URL.host lowercased",
+        ),
     ),
     Case(
         name="operations-ingress-nginx-to-gateway-api",
@@ -277,8 +301,18 @@ Migrate the `storefront` and `checkout` services on the `prod-eu-1` GKE cluster 
 """,
         lost=("Stakeholder: Jonas Weber",),
         changed=("at least 24h between steps", "2026-12-02"),
-        moved=("Apply HealthCheckPolicy with requestPath: /healthz", "HealthCheckPolicy for checkout-svc returning 404", "Shift storefront to 10% on Thursday 2026-11-19", "Write rollback checklist"),
-        reworded=("Inventoried 14 Ingress objects", "Route 53 weighted records (shop.acme.eu) for the traffic split", "no kubectl apply by hand in prod", "Traffic shift must be gradual via DNS weights"),
+        moved=(
+            "Apply HealthCheckPolicy with requestPath: /healthz",
+            "HealthCheckPolicy for checkout-svc returning 404",
+            "Shift storefront to 10% on Thursday 2026-11-19",
+            "Write rollback checklist",
+        ),
+        reworded=(
+            "Inventoried 14 Ingress objects",
+            "Route 53 weighted records (shop.acme.eu) for the traffic split",
+            "no kubectl apply by hand in prod",
+            "Traffic shift must be gradual via DNS weights",
+        ),
     ),
     Case(
         name="operations-zfs-degraded-disk-replace",
@@ -371,8 +405,18 @@ Replace the failing disk in ZFS pool `tank` on the home/office NAS `nas01` (True
 """,
         lost=(),
         changed=("30 days",),
-        moved=("Paused cloud sync task", "Identifying physical bay for sdd", "When disk arrives", "Monitor resilver with zpool status -v tank"),
-        reworded=("SMART on sdd", "zpool status tank shows DEGRADED", "He mentioned twice that the studio's project archive", "not add a hot spare first"),
+        moved=(
+            "Paused cloud sync task",
+            "Identifying physical bay for sdd",
+            "When disk arrives",
+            "Monitor resilver with zpool status -v tank",
+        ),
+        reworded=(
+            "SMART on sdd",
+            "zpool status tank shows DEGRADED",
+            "He mentioned twice that the studio's project archive",
+            "not add a hot spare first",
+        ),
     ),
     Case(
         name="data-dagster-clinical-csv-ingest",
@@ -462,8 +506,17 @@ Build a Dagster 1.8.7 pipeline that ingests nightly site CSV exports for trial `
 """,
         lost=('corrected "patient" to "subject"', "keep raw source files 7 years"),
         changed=("06:00 UTC", "on Snowflake writes only, not on validation"),
-        moved=("Add ae_severity mapping with the sponsor table", "Investigating failure on 2026-10-17", "Re-run 2026-10-04 and 2026-10-17 partitions", "Set up a freshness check"),
-        reworded=("S3 sensor nvx204_incoming_sensor", "Late files (after 01:30 UTC)", "Use Dagster partitions (daily)"),
+        moved=(
+            "Add ae_severity mapping with the sponsor table",
+            "Investigating failure on 2026-10-17",
+            "Re-run 2026-10-04 and 2026-10-17 partitions",
+            "Set up a freshness check",
+        ),
+        reworded=(
+            "S3 sensor nvx204_incoming_sensor",
+            "Late files (after 01:30 UTC)",
+            "Use Dagster partitions (daily)",
+        ),
     ),
     Case(
         name="data-powerbi-refresh-failures",
@@ -556,8 +609,20 @@ Stop the nightly scheduled refresh failures of the Power BI semantic model `Sale
 """,
         lost=("Miriam Schulz",),
         changed=("refresh last 10 days", "3h 41m"),
-        moved=("Create dbo.vw_FactSales_PBI with DBA Yusuf Demir", "Checking query folding for FactSales", "Run a partition refresh for 2026-11", "Upgrade N1 to 32 GB RAM", "Re-point the FactSales query to the view"),
-        reworded=("Pulled refresh history", "Gateway version confirmed as 3000.238.11", "Keep the schedule at 02:30 CET", "He likes explanations with DAX/M snippets", "Move the MarginBand computation into a SQL view"),
+        moved=(
+            "Create dbo.vw_FactSales_PBI with DBA Yusuf Demir",
+            "Checking query folding for FactSales",
+            "Run a partition refresh for 2026-11",
+            "Upgrade N1 to 32 GB RAM",
+            "Re-point the FactSales query to the view",
+        ),
+        reworded=(
+            "Pulled refresh history",
+            "Gateway version confirmed as 3000.238.11",
+            "Keep the schedule at 02:30 CET",
+            "He likes explanations with DAX/M snippets",
+            "Move the MarginBand computation into a SQL view",
+        ),
     ),
     Case(
         name="support-bank-card-freeze-dispute",
@@ -648,9 +713,19 @@ Help Northgate Bank customer Aisha Bello get a refund for a disputed £486.20 ca
 - SkyHop contact on file: refunds@skyhop.travel, ref SKH-88213-Q.
 - Android app 7.18.2 does not show the error; workaround not confirmed for iOS.
 """,
-        lost=("Do not promise a refund outcome", "Case owner: agent Priya Nand", "Visa merchant response window"),
+        lost=(
+            "Do not promise a refund outcome",
+            "Case owner: agent Priya Nand",
+            "Visa merchant response window",
+        ),
         changed=("after 18:00 GMT", "within 120 days", "£52.00"),
-        moved=("Email Aisha the upload link", "Dispute form DF-9 drafted", "Raise E-4102 with the App Support queue", "toggle fails with CARD_STATE_CONFLICT (E-4102)", "request Connor's approval for a £486.20 provisional credit"),
+        moved=(
+            "Email Aisha the upload link",
+            "Dispute form DF-9 drafted",
+            "Raise E-4102 with the App Support queue",
+            "toggle fails with CARD_STATE_CONFLICT (E-4102)",
+            "request Connor's approval for a £486.20 provisional credit",
+        ),
         reworded=("Treat as a merchant dispute, not fraud",),
     ),
     Case(
@@ -740,8 +815,19 @@ Handle client Megan & Tom Harper's refund request under their wedding photograph
 """,
         lost=("Do not admit liability in writing", "Hiscox policy PL-338812"),
         changed=("Replies within 2 business days",),
-        moved=("Send draft offer to Elena for sign-off", "Once approved, email the offer", "Drafting a goodwill offer", "Asking Jack whether the remaining 88 images", "Deliver extra edited images to reach 600"),
-        reworded=("Album offered as non-cash goodwill", "Megan writes the emails; Tom cc'd", "Reviewed timeline", "Communicate in writing only (email)"),
+        moved=(
+            "Send draft offer to Elena for sign-off",
+            "Once approved, email the offer",
+            "Drafting a goodwill offer",
+            "Asking Jack whether the remaining 88 images",
+            "Deliver extra edited images to reach 600",
+        ),
+        reworded=(
+            "Album offered as non-cash goodwill",
+            "Megan writes the emails; Tom cc'd",
+            "Reviewed timeline",
+            "Communicate in writing only (email)",
+        ),
     ),
     Case(
         name="personal-nephrology-appointment-referral",
@@ -826,8 +912,19 @@ Get the user (Daniel Ortiz) a nephrology appointment within the next 4 weeks aft
 """,
         lost=("Do not share lab results", "bring his medication list"),
         changed=("Specialist copay $60", "returned 48 hours before visit"),
-        moved=("receptionist offered Fri 2026-12-04 14:30", "Referral request sent to Dr. Liu's office", "Confirm with BlueHarbor", "Call Willamette to confirm the slot", "Add appointment to his Google Calendar", "Ask Willamette whether he needs a fasting blood draw"),
-        reworded=("Shortlisted 3 in-network practices", "Called Cascade Kidney Care", "Use the portal rather than calling for the referral"),
+        moved=(
+            "receptionist offered Fri 2026-12-04 14:30",
+            "Referral request sent to Dr. Liu's office",
+            "Confirm with BlueHarbor",
+            "Call Willamette to confirm the slot",
+            "Add appointment to his Google Calendar",
+            "Ask Willamette whether he needs a fasting blood draw",
+        ),
+        reworded=(
+            "Shortlisted 3 in-network practices",
+            "Called Cascade Kidney Care",
+            "Use the portal rather than calling for the referral",
+        ),
     ),
     Case(
         name="personal-iceland-ring-road-trip",
@@ -922,7 +1019,17 @@ Plan a 10-day Iceland Ring Road (Route 1) trip for the user (Sophie) and her par
 """,
         lost=("Mark has a shellfish allergy",),
         changed=("no more than 4.5 hours",),
-        moved=("Comparing Vík options", "Checking whether the Jökulsárlón Amphibian boat tour", "Book the chosen Vík hotel", "Book the Amphibian boat tour", "Book Mývatn Nature Baths"),
-        reworded=("Dropped the Westfjords", "Draft itinerary nights", "Booked Höfn: Guesthouse Dyngja"),
+        moved=(
+            "Comparing Vík options",
+            "Checking whether the Jökulsárlón Amphibian boat tour",
+            "Book the chosen Vík hotel",
+            "Book the Amphibian boat tour",
+            "Book Mývatn Nature Baths",
+        ),
+        reworded=(
+            "Dropped the Westfjords",
+            "Draft itinerary nights",
+            "Booked Höfn: Guesthouse Dyngja",
+        ),
     ),
 )

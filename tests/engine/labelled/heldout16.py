@@ -398,7 +398,9 @@ Renew the enterprise subordinate CA certificate of `ACME-ISSUING-CA01` (Windows 
             "Copying the request to USB stick PKI-USB-03",
             "Drafting the ceremony script with step-by-step witness sign-off",
         ),
-        reworded=("Old cert stays valid until expiry; both certs published in AIA during the overlap",),
+        reworded=(
+            "Old cert stays valid until expiry; both certs published in AIA during the overlap",
+        ),
     ),
     Case(
         name="data-spark-streaming-checkpoint",
