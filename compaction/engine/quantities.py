@@ -19,7 +19,10 @@ _UNITS = (
     "kg|km|mg|ml|pt|em|nights?"
 )
 # "165 EUR/night", "$1,130/month": what a price or a limit is per.
-_PER = r"(?:/(?P<per>night|day|week|month|year|mo|yr|h|hour|head|person|seat|user|GB|TB))?"
+_PER = (
+    r"(?:/(?P<per>night|day|week|month|year|mo|yr|h|hour|min|minute|s|sec|second|head|person|"
+    r"seat|user|GB|TB))?"
+)
 # "30 s", "9-day", "3-month", "2x", "165 EUR/night".
 _NUMBER = re.compile(
     r"(?<![\w.,])(?P<n>\d{1,3}(?:,\d{3})++(?:\.\d++)?|\d++(?:\.\d++)?)"
@@ -43,6 +46,15 @@ _NAMED_VERSION = re.compile(
     r"\b(?P<name>[A-Z][\w+#-]{1,30}) (?P<v>\d{1,4}(?:\.\d{1,4}){0,3})(?![\w%]|\.\w| ?[x\u00d7])"
 )
 _DATE = re.compile(r"(?<![\w-])\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d)?Z?)?(?![\w-])")
+# A date in words: "14 June 2024", "Friday 14 June", "June 14, 2024", "3 Dec 2026".
+_MONTH = (
+    r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|"
+    r"Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)"
+)
+_WORDED_DATE = re.compile(
+    rf"(?<![\w.,])(?:\d{{1,2}}(?:st|nd|rd|th)? {_MONTH}(?:,? \d{{4}})?"
+    rf"|{_MONTH} \d{{1,2}}(?:st|nd|rd|th)?(?:,? \d{{4}})?)(?![\w]|[.,:]\d)"
+)
 _TIME = re.compile(r"(?<![\w:.])\d{1,2}:\d\d(?: ?[ap]m)?(?![\w:])", re.IGNORECASE)
 _PORT = re.compile(r"\bport[ :=]{1,3}\d{2,5}\b", re.IGNORECASE)
 # A duration in parts: "3h 41m", "1h30m", "2m 15s", one number, not an hour and a minute.
@@ -105,7 +117,8 @@ def number_spans(
 ) -> Iterator[Span]:
     """The number facts of ``text``; ``limited`` bounds the matches of each pattern."""
     starts = set()
-    for pattern in (_NUMBER, _MONEY, _COUNT, _VERSION, _DATE, _TIME, _PORT, _DURATION):
+    patterns = (_NUMBER, _MONEY, _COUNT, _VERSION, _DATE, _WORDED_DATE, _TIME, _PORT, _DURATION)
+    for pattern in patterns:
         for match in limited(pattern.finditer(text)):
             starts.add(match.start())
             yield match.start(), match.end(), "number", match.group()
@@ -132,7 +145,7 @@ def number_sort(key: str) -> str:
     """What sort of number a key is, so that only a number of the same sort can be its new
     value: a date for a date, an amount in one currency for another, 30 s for 45 s; a date
     never becomes "31 days"."""
-    if _DATE.fullmatch(key):
+    if _DATE.fullmatch(key) or _WORDED_DATE.fullmatch(key):
         return "date"
     if _TIME.fullmatch(key):
         return "time"
@@ -148,4 +161,4 @@ def number_sort(key: str) -> str:
     unit = key.split(" ", 1)[1] if " " in key else key.lstrip("0123456789.,")
     if unit.split("/")[0] in _CURRENCIES.values():
         return f"money {unit.split('/')[0]}"
-    return f"unit {unit}"
+    return f"unit {unit.split('/')[0]}"  # "10 requests/s" may become "10 requests/min"

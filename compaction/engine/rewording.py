@@ -53,7 +53,8 @@ def states_number(new: Snapshot, numeral: str, of: str) -> bool:
     words = rf"(?:{re.escape(numeral)}"
     if numeral.isdigit() and int(numeral) < len(_NUMBER_WORDS):
         words += rf"|\b{_NUMBER_WORDS[int(numeral)]}"
-    pattern = rf"(?<![\w.,:]){words})(?!\w|[.,:]\d)"
+    # Not a part of a date ("16" of "2026-11-16") or of a range of digits.
+    pattern = rf"(?<![\w.,:])(?<!\d-){words})(?!\w|[.,:-]\d)"
     for match in re.finditer(pattern, new.text, re.IGNORECASE):
         line_start = new.text.rfind("\n", 0, match.start()) + 1
         if _LIST_MARKER.fullmatch(new.text[line_start : match.end() + 1]):

@@ -36,7 +36,7 @@ from compaction.engine.facts import ATOM_KINDS, Fact
 from compaction.engine.mentions import Budget
 from compaction.engine.outline import Item
 from compaction.engine.quantities import number_sort
-from compaction.engine.rewording import CLAIMS, rewording_change
+from compaction.engine.rewording import CLAIMS, STATED, rewording_change
 from compaction.engine.snapshot import Snapshot, moved_forward
 from compaction.engine.wording import NAME, WORD, content_words, dice
 
@@ -90,10 +90,20 @@ _STEPS = frozenset({_IN_PROGRESS, "Next Steps"})
 _EXCEPTION_NAME = re.compile(r"(?:\b[a-z_]\w*\.)*\b([A-Z]\w*(?:Exception|Error))\b")
 _MARK = re.compile(r"[/.]\w|\d")
 RESTATED_MARK_MIN = 6
+#: Share of its own words a second item must have in a new item that says a first one
+#: again, to have been merged into it.
+MERGED_OWN_MIN = 0.4
 SETTING_NAME_MIN = 3
 _SETTING_WORD = re.compile(r"[\w.-]*\w")
 #: A step of waiting, which its awaited event ends: nobody reports "waited".
 _WAITING = frozenset(content_words("wait await"))
+# A step to take only if something does not happen: "if no call by ...", "if there is no
+# receipt confirmation", "if the vendor hasn't replied", "unless ...".
+_UNLESS_DONE = re.compile(
+    r"\bif (?:there is |there's )?no\b|\bif (?:\w+ ){1,3}(?:has not|hasn't|have not|haven't|"
+    r"does not|doesn't|did not|didn't|is not|isn't)\b|\bunless\b",
+    re.IGNORECASE,
+)
 _WHEN = re.compile(r"\d{4}-\d\d-\d\d(?:[t ]\d\d:\d\d(?::\d\d)?z?)?|\d{1,2}:\d\d(?: ?[ap]m)?", re.I)
 #: How to reach someone: a phone number or an e-mail address.
 _CONTACT = re.compile(r"^\+?[\d ().-]{7,}$|@[\w-]+\.")
@@ -169,6 +179,16 @@ def _alike(old: str, new: str) -> bool:
     return difflib.SequenceMatcher(None, old.lower(), new.lower()).ratio() >= ALIKE_MIN
 
 
+def _says_it_was(old: str, new: Fact) -> bool:
+    """Whether the line of ``new`` says that what ``old`` has and it lacks was the value
+    before: "(was 3)", "up from 3", "previously 3"."""
+    gone = [word for word in WORD.findall(old) if word not in set(WORD.findall(new.key))]
+    return bool(gone) and all(
+        re.search(rf"\b(?:was|were|previously|formerly|from)\s+{re.escape(word)}\b", new.context)
+        for word in gone
+    )
+
+
 def _basename(key: str) -> str:
     return key.rsplit("/", 1)[-1]
 
@@ -204,6 +224,9 @@ class _Judge:
             return Verdict(fact, "kept", fact.value)
         if self.new.mentions.contains(fact, self.budget):
             return Verdict(fact, "kept", fact.value)
+        within = self.within_longer_path(fact)
+        if within is not None:
+            return Verdict(fact, "kept", within, f"within {within}")
         qualified = self.requalified(fact)
         if qualified is not None:
             return Verdict(fact, "reworded", qualified.value, f"written as {qualified.value}")
@@ -233,6 +256,12 @@ class _Judge:
             # command, `spark.sql.adaptive.*` for one of its settings.
             return Verdict(
                 fact, "condensed", replacement.value, f"{fact.value} → {replacement.value}"
+            )
+        if replacement is not None and _says_it_was(fact.key, replacement):
+            # "received 1 (was 3)": the new version tells the old value as the old one, an
+            # update it knows of, not a value it lost.
+            return Verdict(
+                fact, "reworded", replacement.value, f"updated: {fact.value} → {replacement.value}"
             )
         if replacement is not None:
             return Verdict(
@@ -326,7 +355,9 @@ class _Judge:
         2026-11-30" → "Booked movers on 2026-11-23"), not merely share its words ("Chase
         the vendor if no reply" is no "The vendor replied"). Waiting is the exception: what
         was waited for arriving ends it ("Wait for the grant offer" → "offer letter
-        received").
+        received"), and so is a step to take only if something does not happen: it happening
+        ends it ("Chase the physio referral if no call by 2024-10-16" → "physio called back
+        2024-10-11").
         """
         frame = _frame(fact)
         if not frame:
@@ -337,7 +368,9 @@ class _Judge:
             if place != _DONE:
                 continue
             words = content_words(item.text)
-            if fact.section == "Next Steps" and not (action <= words or action <= _WAITING):
+            if fact.section == "Next Steps" and not (
+                action <= words or action <= _WAITING or _UNLESS_DONE.search(fact.context)
+            ):
                 continue
             if _forward_share(frame, words) >= FORWARD_MIN:
                 done.append(item.text)
@@ -373,6 +406,16 @@ class _Judge:
                 if not parts[-1] or fact.key.endswith(parts[-1]):
                     return candidate
         return None
+
+    def within_longer_path(self, fact: Fact) -> str | None:
+        """A new path under the directory or module ``fact`` names, if any, even inside a
+        command: `go get github.com/aws/aws-sdk-go-v2/config@v1.28.3` still names
+        `github.com/aws/aws-sdk-go-v2`."""
+        if fact.kind != "path":
+            return None
+        prefix = re.escape(fact.key.rstrip("/") + "/")
+        found = re.search(rf"(?<![\w/.-]){prefix}[\w.@/-]+", self.new.text)
+        return found.group() if found else None
 
     def setting_apart(self, fact: Fact) -> str | None:
         """The new line that names the setting ``fact`` assigns and its value apart:
@@ -484,9 +527,13 @@ class _Judge:
         candidates.sort()
         # Best pairs first; an item claimed by a better pair is still open to another old
         # item (two steps merged into one), but only as a second choice.
+        owners: dict[int, int] = {}
         for _score, index, line_no in candidates:
             if index in verdicts:
                 continue
+            if line_no in owners and not self.merged(facts[owners[line_no]], facts[index], line_no):
+                continue
+            owners.setdefault(line_no, index)
             self.used_lines.add(line_no)
             verdicts[index] = self.rewording(facts[index], *self.new.lines[line_no])
         for index, line_no in self.leftover_pairs(facts, [i for i in pending if i not in verdicts]):
@@ -500,6 +547,18 @@ class _Judge:
                     Verdict(fact, "condensed", broader) if broader else Verdict(fact, "lost")
                 )
         return verdicts
+
+    def merged(self, first: Fact, second: Fact, line_no: int) -> bool:
+        """Whether the new item that says ``first`` again says ``second`` too: two items
+        merged into one hold what each said of its own. "Do not charge the £95 excess for
+        a warranty fault" is not in the warranty terms that mention the excess."""
+        if second.kind not in STATED:
+            return True  # steps finish together: "Call to confirm the slot" → "Confirmed"
+        own = self.old.wording(second.value) - self.old.wording(first.value)
+        if not own:
+            return True
+        said = self.new.wording(self.new.lines[line_no][1].text)
+        return len(own & said) >= MERGED_OWN_MIN * len(own)
 
     def leftover_pairs(self, facts: Sequence[Fact], left: list[int]) -> list[tuple[int, int]]:
         """Old items still unmatched paired with the new items of their section that nothing

@@ -137,6 +137,8 @@ _NEGATING = frozenset(
         "rejected",
         "declined",
         "refused",
+        "off",
+        "disabled",
     }
 )
 #: Words that make an exception to a negation in their clause: "no X without Y", "do not X
@@ -169,6 +171,14 @@ _ASIDE = re.compile(r"\([^()]*+\)")
 
 
 _CODE_SPAN = re.compile(r"`[^`\n]*+`")
+# "Off" that switches nothing off: a verb's particle ("signed off", "paid off") or a
+# default ("off by default" says what a setting starts as, not that it is off).
+_NOT_SWITCHED = re.compile(
+    r"\b(sign(?:ed|s)?|paid|pays?|kick(?:ed|s)?|log(?:ged|s)?|back(?:ed|s)?|call(?:ed|s)?|"
+    r"drop(?:ped|s)?|take[ns]?|took|hand(?:ed|s)?|laid|lays?|show(?:ed|n|s)?|head(?:ed|s)?|"
+    r"cut|tip(?:ped|s)?|top(?:ped|s)?|finish(?:ed|es)?|set|ward(?:ed|s)?)[ -]off\b"
+    r"|\b(off|disabled) by default\b"
+)
 _STOP_DOING = re.compile(r"\b(?:stop|quit|cease)(?= \w+ing\b)")
 
 
@@ -177,7 +187,8 @@ def _plain_negations(text: str) -> str:
     suggesting" (but not "stop the service"); code spans left out, for the words of a name
     (`migrations.tasks.backfill`) say nothing of the rule's sense."""
     text = _CODE_SPAN.sub(" ", text)
-    return _STOP_DOING.sub("not", text.lower().replace("n't", " not"))
+    text = _NOT_SWITCHED.sub(lambda m: f"{m[1]} done" if m[1] else "default", text.lower())
+    return _STOP_DOING.sub("not", text.replace("n't", " not"))
 
 
 def without_asides(text: str) -> str:
@@ -246,6 +257,9 @@ _RULING_OUT = _NEGATING | {
 }  # fmt: skip
 
 
+_SWITCHED_OFF = frozenset({"off", "disabled"})
+
+
 @dataclass(frozen=True)
 class Rules:
     """What a wording rules out, and what it states plainly."""
@@ -270,6 +284,12 @@ def _rules(text: str) -> Rules:
     for clause in _CLAUSE.split(text):
         words = [part for word in WORD.findall(clause) for part in word.split("-")]
         for index, word in enumerate(words):
+            if word in _SWITCHED_OFF:
+                # "Fast roaming off": what is switched off comes before the word.
+                switched = content_words(" ".join(words[:index]))
+                out |= switched
+                heads |= switched
+                break
             if word in _RULING_OUT:
                 out |= content_words(" ".join(words[index + 1 :]))
                 head = next((w for w in words[index + 1 :] if content_words(w)), None)
@@ -344,9 +364,13 @@ def dropped_clause(old: str, new: str, everywhere: str) -> str | None:
             words = said if len(said) >= 2 else words
         # A restriction on one named thing ("no Prophet") is a part of its own; one common
         # word ("not by post") may well be said another way ("no paper claims").
-        least = 1 if negates(clause) and NAME.search(" " + clause) else 2
+        # So is one the rewording no longer states at all: "…, never texts" → "prefers
+        # calls between 10:00 and 16:00".
+        least = 1 if negates(clause) and (plain or NAME.search(" " + clause)) else 2
         if len(words) < least:
             continue
+        if len(words) == 1 and not NAME.search(" " + clause) and _kin(words, kept):
+            continue  # "not on a weekend" said as "on a weekday"
         # A restriction the rewording no longer states at all, of what the rule's other
         # part speaks of: "south face only; no panels on the front face" → "south face
         # only" (the kept words are the other part's, the restriction's own are gone).
@@ -366,6 +390,11 @@ def dropped_clause(old: str, new: str, everywhere: str) -> str | None:
             continue  # said on another line of the new version
         return clause.strip()
     return None
+
+
+def _kin(words: frozenset[str], others: frozenset[str]) -> bool:
+    """Whether a word of ``words`` shares its first four letters with one of ``others``."""
+    return any(len(a) >= 4 and len(b) >= 4 and a[:4] == b[:4] for a in words for b in others)
 
 
 def _parts(text: str) -> list[str]:

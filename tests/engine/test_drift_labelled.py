@@ -62,6 +62,8 @@ from tests.engine.labelled import (
     heldout14,
     heldout15,
     heldout16,
+    heldout17,
+    heldout18,
     tuning,
 )
 from tests.engine.labelled.second import heldout6 as second6
@@ -87,6 +89,8 @@ SETS = {
     "heldout14": heldout14.CASES,
     "heldout15": heldout15.CASES,
     "heldout16": heldout16.CASES,
+    "heldout17": heldout17.CASES,
+    "heldout18": heldout18.CASES,
 }
 #: The issue's target, required of every set that reaches it.
 TARGET = 0.95
@@ -94,14 +98,20 @@ TARGET = 0.95
 #: the gap stays in sight rather than tuned away. heldout13 and heldout14 were never used to
 #: change the engine: their figures are the held-out ones.
 FLOOR = {
+    # Its one miss is a contingency step ("Call the carrier if no answer by 2025-02-07")
+    # after the answer came: this set's labeller counts its date lost, heldout17's and
+    # heldout18's (blind, later) count such a step over; the engine follows the later two.
+    "heldout": {"precision": 1.00, "recall": 0.92, "kept_reported_lost": 0},
     "heldout3": {"precision": 0.91, "recall": 0.97, "kept_reported_lost": 2},
     "heldout4": {"precision": 0.93, "recall": 0.96, "kept_reported_lost": 0},
     "heldout7": {"precision": 0.94, "recall": 1.00, "kept_reported_lost": 0},
     "heldout9": {"precision": 0.94, "recall": 1.00, "kept_reported_lost": 1},
-    "heldout11": {"precision": 0.96, "recall": 0.91, "kept_reported_lost": 1},
+    "heldout11": {"precision": 0.97, "recall": 1.00, "kept_reported_lost": 1},
     "heldout12": {"precision": 0.93, "recall": 0.94, "kept_reported_lost": 0},
-    "heldout13": {"precision": 0.96, "recall": 0.88, "kept_reported_lost": 0},
-    "heldout14": {"precision": 0.86, "recall": 0.91, "kept_reported_lost": 2},
+    "heldout13": {"precision": 0.97, "recall": 0.97, "kept_reported_lost": 0},
+    "heldout14": {"precision": 0.86, "recall": 0.97, "kept_reported_lost": 2},
+    "heldout17": {"precision": 0.96, "recall": 0.91, "kept_reported_lost": 0},
+    "heldout18": {"precision": 0.97, "recall": 0.94, "kept_reported_lost": 0},
 }
 DOMAINS = {"coding", "operations", "data work", "customer support", "personal assistance"}
 

@@ -532,3 +532,108 @@ def test_a_setting_and_its_value_said_apart() -> None:
     assert verdict_on(report_of(old, new), "POOL_MAX_MB=4096").verdict == "reworded"
     other = make_summary(decisions="- Leave `POOL_MAX_MB` at its default.")
     assert verdict_on(report_of(old, other), "POOL_MAX_MB=4096").verdict != "reworded"
+
+
+# ----------------------------------------------------------------------------- round 5
+
+
+def test_a_rule_is_not_merged_into_an_item_that_says_another_one_again() -> None:
+    warranty = "Warranty: 2 years from fitting; extended care plan to 2028 (loss, £95 excess)."
+    excess = "Do not charge the £95 excess for a warranty fault; only for physical damage."
+    old = make_summary(constraints=f"- {warranty}\n- {excess}")
+    new = make_summary(
+        constraints="- Warranty: 2 years from fitting; care plan to 2028 (loss, £95 excess)."
+    )
+    report = report_of(old, new)
+    assert verdict_on(report, warranty).verdict == "reworded"
+    assert verdict_on(report, excess).verdict == "lost"
+    # Two rules said in one item hold what each said.
+    both = make_summary(
+        constraints="- Warranty: 2 years from fitting; care plan to 2028 "
+        "(loss, £95 excess), never charged for a warranty fault, only damage."
+    )
+    assert verdict_on(report_of(old, both), excess).verdict == "reworded"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "verdict"),
+    [
+        # A one-word restriction the rewording no longer states at all...
+        (
+            "Prefers phone calls after 10:00 and before 16:00, never texts.",
+            "Prefers calls between 10:00 and 16:00.",
+            "changed",
+        ),
+        # ... unless a word of its kin says it another way.
+        (
+            "Wants a day trip to Sintra, but not on a weekend.",
+            "Wants a Sintra day trip on a weekday.",
+            "reworded",
+        ),
+        # A limit's number is not stated by the day of a date.
+        (
+            "Letters in large print (16 pt minimum); fault logged 2026-11-20.",
+            "Letters in large print; fault logged 2026-11-16.",
+            "changed",
+        ),
+        # Switched off, then on: turned round. "Off by default" and "signed off" switch
+        # nothing off.
+        (
+            "Fast roaming off on `Staff` because old scanners fail with it.",
+            "Fast roaming enabled on `Staff` so the scanners roam cleanly.",
+            "changed",
+        ),
+        (
+            "Keep the fix behind flag `cache.enabled` (default false) for the rollout.",
+            "Rollout guarded by flag `cache.enabled`, off by default.",
+            "reworded",
+        ),
+    ],
+)
+def test_restrictions_limits_and_switches(old: str, new: str, verdict: str) -> None:
+    report = report_of(make_summary(constraints=f"- {old}"), make_summary(constraints=f"- {new}"))
+    assert verdict_on(report, old).verdict == verdict
+
+
+def test_a_step_signed_off_is_no_reversal() -> None:
+    old = make_summary(in_progress="- Waiting for the customer to confirm the stage mapping.")
+    new = make_summary(done="- Stage mapping signed off by the customer on 2026-11-25.")
+    assert counted(report_of(old, new)) == []
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "verdict"),
+    [
+        (
+            "Submission target is Friday 14 June 2024.",
+            "Submission target is Friday 21 June 2024.",
+            "changed",
+        ),
+        ("Frost API rate limit 10 requests/s.", "Frost API rate limit 10 requests/min.", "changed"),
+        # The new version says what the value was: an update it knows of.
+        (
+            "E2E fails with `Expected 0 hydration warnings, received 3`.",
+            "E2E fails with `Expected 0 hydration warnings, received 1` (was 3).",
+            "reworded",
+        ),
+        (
+            "E2E fails with `Expected 0 hydration warnings, received 3`.",
+            "E2E fails with `Expected 0 hydration warnings, received 1`.",
+            "changed",
+        ),
+    ],
+)
+def test_dates_in_words_rates_and_updates(old: str, new: str, verdict: str) -> None:
+    report = report_of(make_summary(critical=f"- {old}"), make_summary(critical=f"- {new}"))
+    assert [v.verdict for v in report.verdicts if v.verdict != "kept"][:1] == [verdict]
+
+
+def test_a_path_named_within_a_longer_one() -> None:
+    old = make_summary(goal="Move from v1 to `github.com/aws/aws-sdk-go-v2` with no change.")
+    new = make_summary(
+        goal="Move from v1 to the v2 SDK with no change.",
+        done="- Added `go get github.com/aws/aws-sdk-go-v2/config@v1.28.3`.",
+    )
+    assert verdict_on(report_of(old, new), "github.com/aws/aws-sdk-go-v2").verdict == "kept"
+    other = make_summary(done="- Added `go get github.com/aws/aws-sdk-go/config@v1.55.5`.")
+    assert verdict_on(report_of(old, other), "github.com/aws/aws-sdk-go-v2").verdict == "lost"
