@@ -55,6 +55,7 @@ _WORDED_DATE = re.compile(
     rf"(?<![\w.,])(?:\d{{1,2}}(?:st|nd|rd|th)? {_MONTH}(?:,? \d{{4}})?"
     rf"|{_MONTH} \d{{1,2}}(?:st|nd|rd|th)?(?:,? \d{{4}})?)(?![\w]|[.,:]\d)"
 )
+_WORDED_DATE_KEY = re.compile(_WORDED_DATE.pattern, re.IGNORECASE)
 _TIME = re.compile(r"(?<![\w:.])\d{1,2}:\d\d(?: ?[ap]m)?(?![\w:])", re.IGNORECASE)
 _PORT = re.compile(r"\bport[ :=]{1,3}\d{2,5}\b", re.IGNORECASE)
 # A duration in parts: "3h 41m", "1h30m", "2m 15s", one number, not an hour and a minute.
@@ -145,7 +146,7 @@ def number_sort(key: str) -> str:
     """What sort of number a key is, so that only a number of the same sort can be its new
     value: a date for a date, an amount in one currency for another, 30 s for 45 s; a date
     never becomes "31 days"."""
-    if _DATE.fullmatch(key) or _WORDED_DATE.fullmatch(key):
+    if _DATE.fullmatch(key) or _WORDED_DATE_KEY.fullmatch(key):
         return "date"
     if _TIME.fullmatch(key):
         return "time"

@@ -35,7 +35,8 @@ CLAIMS = frozenset({"decision", "constraint", "preference"})
 #: Items that state something the agent must still know: a rule, or a note of Critical
 #: Context.
 STATED = CLAIMS | {"note"}
-_NUMERAL = re.compile(r"\d[\d.,:]*\d|\d")
+# A number of its own ("99th" too), not the digits of a name ("PS21", "4G").
+_NUMERAL = re.compile(r"(?<![^\W_])(?:\d[\d.,:]*\d|\d)(?!(?!(?:st|nd|rd|th)\b)[^\W\d_])")
 
 
 def _old_names(old: Snapshot, name: str) -> bool:

@@ -38,7 +38,7 @@ from compaction.engine.outline import Item
 from compaction.engine.quantities import number_sort
 from compaction.engine.rewording import CLAIMS, STATED, rewording_change
 from compaction.engine.snapshot import Snapshot, moved_forward
-from compaction.engine.wording import NAME, WORD, content_words, dice
+from compaction.engine.wording import NAME, WORD, content_words, dice, without_reasons
 
 VERDICTS: tuple[str, ...] = ("kept", "moved", "reworded", "changed", "condensed", "lost")
 #: The verdicts that count toward the drift score.
@@ -104,7 +104,8 @@ _UNLESS_DONE = re.compile(
     r"does not|doesn't|did not|didn't|is not|isn't)\b|\bunless\b",
     re.IGNORECASE,
 )
-_WHEN = re.compile(r"\d{4}-\d\d-\d\d(?:[t ]\d\d:\d\d(?::\d\d)?z?)?|\d{1,2}:\d\d(?: ?[ap]m)?", re.I)
+_WHEN = frozenset({"date", "time"})
+_COMPLETING = frozenset(content_words("complete finish do get make"))
 #: How to reach someone: a phone number or an e-mail address.
 _CONTACT = re.compile(r"^\+?[\d ().-]{7,}$|@[\w-]+\.")
 _DATE_TIME = re.compile(r"(\d{4}-\d\d-\d\d)[T ]\d\d:\d\d")
@@ -149,10 +150,10 @@ class Verdict:
                 "parts": [part.as_dict() for part in self.parts]}  # fmt: skip
 
 
-def _frame(fact: Fact) -> frozenset[str]:
+def _frame(fact: Fact, context: str | None = None) -> frozenset[str]:
     """The words around a value: what it is the value *of* (other values left out: "booked
     for 2026-12-01 at 15:00" is about a booking, whatever the hour)."""
-    words = content_words(fact.context) - content_words(fact.value)
+    words = content_words(fact.context if context is None else context) - content_words(fact.value)
     return frozenset(word for word in words if not word.isdigit())
 
 
@@ -177,6 +178,15 @@ def _alike(old: str, new: str) -> bool:
     """Two names that are one name with a new value: an id with a digit changed, another
     host of one fleet, another person at one domain."""
     return difflib.SequenceMatcher(None, old.lower(), new.lower()).ratio() >= ALIKE_MIN
+
+
+def _action(step: str) -> frozenset[str]:
+    """What a step does: its verb, or what it completes ("Complete the address change" is
+    done when the address changed)."""
+    words = [w for w in WORD.findall(step.lower()) if content_words(w) and not w.isdigit()]
+    if words and content_words(words[0]) <= _COMPLETING and len(words) > 1:
+        return content_words(words[1])
+    return content_words(words[0]) if words else frozenset()
 
 
 def _says_it_was(old: str, new: Fact) -> bool:
@@ -237,7 +247,7 @@ class _Judge:
         if elided is not None:
             return Verdict(fact, "kept", elided.value, "quoted in part")
         replacement = self.replacement(fact)
-        if fact.section in _STEPS and _WHEN.fullmatch(fact.key):
+        if fact.section in _STEPS and fact.kind == "number" and number_sort(fact.key) in _WHEN:
             # A step's due date or booked slot is its plan; once the step is done, the Done
             # item tells when it happened ("due 2025-11-21" → "sent on 2025-11-20", "call in
             # the week of 2026-11-30" → "call booked for 2026-12-01").
@@ -359,10 +369,12 @@ class _Judge:
         ends it ("Chase the physio referral if no call by 2024-10-16" → "physio called back
         2024-10-11").
         """
-        frame = _frame(fact)
+        # What the step is about, without why ("so the 20 Nov box goes to the new
+        # address") or that it is to be completed.
+        frame = _frame(fact, without_reasons(fact.context)) - _COMPLETING
         if not frame:
             return None
-        action = content_words(fact.context.split(maxsplit=1)[0]) if fact.context else frozenset()
+        action = _action(fact.context)
         done = []
         for place, item in self.new.lines:
             if place != _DONE:

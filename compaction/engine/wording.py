@@ -119,7 +119,8 @@ def content_words(text: str) -> frozenset[str]:
 
 
 #: Words that forbid or negate. "read-only" forbids writing as plainly as "no writes" does,
-#: and "rejected the caching provider" rules it out as "did not use it" does.
+#: "rejected the caching provider" rules it out as "did not use it" does, and "dislikes long
+#: explanations" as "not long explanations".
 _NEGATING = frozenset(
     {
         "never",
@@ -139,6 +140,18 @@ _NEGATING = frozenset(
         "refused",
         "off",
         "disabled",
+        "dislike",
+        "dislikes",
+        "disliked",
+        "hate",
+        "hates",
+        "hated",
+        "annoyed",
+        "ban",
+        "banned",
+        "forbidden",
+        "prohibited",
+        "uncached",
     }
 )
 #: Words that make an exception to a negation in their clause: "no X without Y", "do not X
@@ -147,10 +160,13 @@ _EXCEPTING = frozenset({"without", "unless", "until", "otherwise", "outside", "e
 # A clause ends at a sentence stop or at ", and" / ", but"; an aside in brackets is a clause
 # of its own: one rule per clause.
 _CLAUSE = re.compile(r"[;:.!?]+(?:\s|$)|,\s*(?:and|but|or)\b|[()]")
-# The reason given for a rule ("..., to avoid a second fee", "..., so they don't get a
-# flood"): it says why, not what the rule allows, up to the end of its sentence.
+# The reason given for a rule ("..., to avoid a second fee", "..., so they get one mail"):
+# it says why, not what the rule allows, up to the end of its sentence. A consequence that
+# rules something out ("..., so no need for his signature") is part of the rule.
 _REASON = re.compile(
-    r"(?:,\s*(?:to|because|since|as)\b|\b(?:because|since|so that|in order to|to avoid|"
+    r"(?:,\s*(?:to|because|since|as|so(?!\s+(?:no|not|never)\b))\b"
+    r"|\bso (?=(?:the|it|they|we|he|she|you|his|her|their)\b)"
+    r"|\b(?:because|since|so that|in order to|to avoid|"
     r"to prevent)\b)[^.;]*+"
 )
 
@@ -179,6 +195,13 @@ _NOT_SWITCHED = re.compile(
     r"cut|tip(?:ped|s)?|top(?:ped|s)?|finish(?:ed|es)?|set|ward(?:ed|s)?)[ -]off\b"
     r"|\b(off|disabled) by default\b"
 )
+# A bound said with "no": "no later than 8 weeks before", "no speeches longer than 3
+# minutes" limit, they forbid nothing ("at least 8 weeks before", "capped at 3 minutes").
+_BOUND = re.compile(
+    r"\b(?:no|not) ((?:[\w'-]+ ){0,3}?)(longer|more|larger|bigger|higher|later|greater|"
+    r"fewer|less|earlier|shorter|smaller|lower) than\b"
+)
+_LOWER = frozenset({"fewer", "less", "earlier", "shorter", "smaller", "lower"})
 _STOP_DOING = re.compile(r"\b(?:stop|quit|cease)(?= \w+ing\b)")
 
 
@@ -188,7 +211,13 @@ def _plain_negations(text: str) -> str:
     (`migrations.tasks.backfill`) say nothing of the rule's sense."""
     text = _CODE_SPAN.sub(" ", text)
     text = _NOT_SWITCHED.sub(lambda m: f"{m[1]} done" if m[1] else "default", text.lower())
+    text = _BOUND.sub(lambda m: f"{m[1]}at {'least' if m[2] in _LOWER else 'most'}", text)
     return _STOP_DOING.sub("not", text.replace("n't", " not"))
+
+
+def without_reasons(text: str) -> str:
+    """``text`` without the reasons it gives ("..., so the box goes to the new address")."""
+    return _REASON.sub(" ", text)
 
 
 def without_asides(text: str) -> str:

@@ -64,6 +64,10 @@ from tests.engine.labelled import (
     heldout16,
     heldout17,
     heldout18,
+    heldout19,
+    heldout20,
+    heldout21,
+    heldout22,
     tuning,
 )
 from tests.engine.labelled.second import heldout6 as second6
@@ -91,6 +95,10 @@ SETS = {
     "heldout16": heldout16.CASES,
     "heldout17": heldout17.CASES,
     "heldout18": heldout18.CASES,
+    "heldout19": heldout19.CASES,
+    "heldout20": heldout20.CASES,
+    "heldout21": heldout21.CASES,
+    "heldout22": heldout22.CASES,
 }
 #: The issue's target, required of every set that reaches it.
 TARGET = 0.95
@@ -112,6 +120,10 @@ FLOOR = {
     "heldout14": {"precision": 0.86, "recall": 0.97, "kept_reported_lost": 2},
     "heldout17": {"precision": 0.96, "recall": 0.91, "kept_reported_lost": 0},
     "heldout18": {"precision": 0.97, "recall": 0.94, "kept_reported_lost": 0},
+    "heldout19": {"precision": 0.92, "recall": 0.94, "kept_reported_lost": 0},
+    "heldout20": {"precision": 0.83, "recall": 0.83, "kept_reported_lost": 2},
+    "heldout21": {"precision": 0.78, "recall": 0.91, "kept_reported_lost": 2},
+    "heldout22": {"precision": 0.80, "recall": 0.85, "kept_reported_lost": 4},
 }
 DOMAINS = {"coding", "operations", "data work", "customer support", "personal assistance"}
 

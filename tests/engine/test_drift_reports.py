@@ -637,3 +637,63 @@ def test_a_path_named_within_a_longer_one() -> None:
     assert verdict_on(report_of(old, new), "github.com/aws/aws-sdk-go-v2").verdict == "kept"
     other = make_summary(done="- Added `go get github.com/aws/aws-sdk-go/config@v1.55.5`.")
     assert verdict_on(report_of(old, other), "github.com/aws/aws-sdk-go-v2").verdict == "lost"
+
+
+# ----------------------------------------------------------------------------- round 6
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "verdict"),
+    [
+        # "Dislikes", "banned", "uncached" rule out as "not" and "no" do.
+        (
+            "Alex prefers concise status lists; dislikes long explanations.",
+            "Alex wants short status lists, not long explanations.",
+            "reworded",
+        ),
+        (
+            "Cross-stack references via `terraform_remote_state` are banned; use SSM.",
+            "No `terraform_remote_state` for cross-stack references; outputs go through SSM.",
+            "reworded",
+        ),
+        (
+            'Caching: 6h TTL for dashboards; no caching for "Daily Pulse".',
+            'Result caching 6h TTL on dashboards; "Daily Pulse" stays uncached.',
+            "reworded",
+        ),
+        # A bound said with "no" forbids nothing.
+        (
+            "No speeches longer than 3 minutes; Emma speaks last.",
+            "Speeches capped at 3 minutes each; Emma goes last.",
+            "reworded",
+        ),
+        # ... and a real reversal still is one.
+        ("Dislikes long explanations.", "Likes long explanations.", "changed"),
+        # The digits of a name are no number of the rule; an ordinal is one.
+        (
+            "Upgrade drive firmware (PS21) first as a separate step.",
+            "Drive firmware handled first, as a separate step.",
+            "reworded",
+        ),
+        (
+            "Trim weights at the 1st and 99th percentiles.",
+            "Trim weights at the 5th and 95th percentiles.",
+            "changed",
+        ),
+    ],
+)
+def test_implicit_negations_bounds_and_numerals(old: str, new: str, verdict: str) -> None:
+    report = report_of(make_summary(decisions=f"- {old}"), make_summary(decisions=f"- {new}"))
+    assert verdict_on(report, old).verdict == verdict
+
+
+def test_a_numbered_step_to_complete_is_done_when_its_object_is() -> None:
+    old = make_summary(
+        next_steps="1. Complete address change before Sunday 17 Nov 23:59 so the "
+        "Wednesday 20 Nov box goes to the new address."
+    )
+    new = make_summary(done="- Address changed to 7 Orchard Rise on 14 Nov (zone C).")
+    assert verdict_on(report_of(old, new), "17 Nov").verdict == "condensed"
+    # Not done: the date moved.
+    later = make_summary(next_steps="1. Complete address change before Sunday 24 Nov 23:59.")
+    assert verdict_on(report_of(old, later), "17 Nov").verdict == "changed"
