@@ -74,7 +74,7 @@ _PROPER = re.compile(
 # "a review on Trustpilot"); a CamelCase word is an identifier, and the days and months
 # are dates.
 _SINGLE = re.compile(
-    r"(?<![\w.'\u2019@#/-])[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+(?:['\u2019](?![sS]\b)[a-z]+)?"
+    r"(?<![\w.'\u2019@#/:-])[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+(?:['\u2019](?![sS]\b)[a-z]+)?"
     r"(?![\w/@-]|\.\w|['\u2019]\w\w)"
 )
 # What a single capitalised word after it is: a gloss in brackets ("(Rufnummernmitnahme)"),

@@ -16,7 +16,7 @@ _UNITS = (
     "%|ms|µs|ns|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?|months?|years?|"
     "[KMGT]i?B|bytes?|tokens?|chars?|characters?|retries|retry|attempts?|workers?|threads?|"
     "requests?|connections?|replicas?|nodes?|cores?|px|rpm|qps|rps|req/s|GHz|MHz|USD|EUR|GBP|"
-    "kg|km|mg|ml|pt|em|nights?"
+    "kg|km|mg|ml|pt|em|nights?|W|kW|kWh|Wh|MW|MWh|mAh"
 )
 # "165 EUR/night", "$1,130/month": what a price or a limit is per.
 _PER = (

@@ -113,9 +113,16 @@ def rewording_change(
     # A step that moved on reports its outcome: "Mapping the 6 unmapped accounts" →
     # "All 103 accounts now mapped" is done, not changed.
     moved_on = fact.kind not in STATED and moved_forward(fact.section, place)
+    gone = sorted((old_numbers - new_numbers).elements())
+    came = sorted((new_numbers - old_numbers).elements())
+    written = Counter(_NUMERAL.findall(without(item.text, new_names))) - old_numbers
+    if gone and written and not set(old_numbers) - set(new_numbers):
+        # Written fewer times, and a new number where it stood: "after 17:30" → "after
+        # 18:00" while "08:30 to 17:30" stays.
+        swapped = _in_place(fact.value, item.text, gone, sorted(written))
+        if swapped is not None:
+            return f"{swapped[0]} → {swapped[1]}"
     if set(old_numbers) - set(new_numbers) and new_numbers - old_numbers:
-        gone = sorted((old_numbers - new_numbers).elements())
-        came = sorted((new_numbers - old_numbers).elements())
         if not moved_on:
             return f"{', '.join(gone)} → {', '.join(came)}"
         # Unless the new number stands where the old one stood: "asserts at most 12 queries"

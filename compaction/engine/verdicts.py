@@ -105,6 +105,15 @@ _UNLESS_DONE = re.compile(
     re.IGNORECASE,
 )
 _WHEN = frozenset({"date", "time"})
+_DATE_TEXT = (
+    r"\d{4}-\d\d-\d\d|\d{1,2} [A-Z][a-z]{2,8}(?: \d{4})?|[A-Z][a-z]{2,8} \d{1,2}(?:, \d{4})?"
+)
+_DEADLINE = re.compile(
+    rf"(?:deadline|expir(?:es|y|ing)|valid (?:until|to|through)|cut-?off)[:\s]+(?:on |is |of )?"
+    rf"(?P<after>{_DATE_TEXT})|(?P<before>{_DATE_TEXT}) (?:deadline|cut-?off)\b",
+    re.IGNORECASE,
+)
+_ZONES = r"UTC|GMT|CET|CEST|EET|EEST|WET|WEST|BST|IST|EST|EDT|CST|CDT|MST|MDT|PST|PDT|JST|AEST|AEDT"
 _COMPLETING = frozenset(content_words("complete finish do get make"))
 #: How to reach someone: a phone number or an e-mail address.
 _CONTACT = re.compile(r"^\+?[\d ().-]{7,}$|@[\w-]+\.")
@@ -189,6 +198,13 @@ def _action(step: str) -> frozenset[str]:
     return content_words(words[0]) if words else frozenset()
 
 
+def _deadline_of(context: str) -> str | None:
+    """The date ``context`` gives as a deadline ("deadline 2025-07-18", "ahead of the
+    2025-07-28 deadline", "valid until 2026-12-31"), if any."""
+    found = _DEADLINE.search(context)
+    return (found["after"] or found["before"]) if found else None
+
+
 def _says_it_was(old: str, new: Fact) -> bool:
     """Whether the line of ``new`` says that what ``old`` has and it lacks was the value
     before: "(was 3)", "up from 3", "previously 3"."""
@@ -224,6 +240,9 @@ class _Judge:
         return fact.ident in self.new.places or self.new.mentions.contains(fact, self.budget)
 
     def atom(self, fact: Fact) -> Verdict:
+        rezoned = self.rezoned(fact)
+        if rezoned is not None:
+            return Verdict(fact, "changed", rezoned, f"{fact.value} → {rezoned}")
         places = self.new.places.get(fact.ident)
         if places is not None:
             old_places = self.old.places.get(fact.ident, frozenset())
@@ -254,6 +273,9 @@ class _Judge:
             finished = self.finished(fact)
             if finished is None and replacement is not None and replacement.section == _DONE:
                 finished = replacement.context
+            moved = self.deadline_moved(fact)
+            if moved is not None:
+                return Verdict(fact, "changed", moved.value, f"{fact.value} → {moved.value}")
             if finished is not None:
                 return Verdict(fact, "condensed", finished, _arrow(fact.section, _DONE))
         if replacement is not None and _shorter_path(replacement, fact):
@@ -418,6 +440,34 @@ class _Judge:
                 if not parts[-1] or fact.key.endswith(parts[-1]):
                     return candidate
         return None
+
+    def deadline_moved(self, fact: Fact) -> Fact | None:
+        """The new date of the deadline ``fact`` is, if the new version gives another one
+        for the same thing: a deadline is set by someone else, and a step done before it
+        does not move it ("deadline 2025-07-18" → "ahead of the 2025-07-28 deadline")."""
+        if _deadline_of(fact.context) != fact.value:
+            return None
+        frame = _frame(fact)
+        for candidate in self.replacements.get("number", ()):
+            if _deadline_of(candidate.context) != candidate.value:
+                continue
+            if dice(frame, _frame(candidate)) >= FRAME_MIN:
+                return candidate
+        return None
+
+    def rezoned(self, fact: Fact) -> str | None:
+        """The time of ``fact`` in another time zone, when the new version gives it only in
+        that one: "01:30 CET" → "01:30 UTC" is another hour."""
+        if fact.kind != "number" or number_sort(fact.key) != "time":
+            return None
+        time = re.escape(fact.value)
+        zone = re.search(rf"(?<![\w:]){time} ?({_ZONES})\b", fact.context)
+        if zone is None:
+            return None
+        said = [m[1] for m in re.finditer(rf"(?<![\w:]){time} ?({_ZONES})\b", self.new.text)]
+        if not said or zone[1] in said:
+            return None
+        return f"{fact.value} {said[0]}"
 
     def within_longer_path(self, fact: Fact) -> str | None:
         """A new path under the directory or module ``fact`` names, if any, even inside a

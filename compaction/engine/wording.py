@@ -183,6 +183,8 @@ _OBLIGATION = re.compile(
 # A label before the colon that opens an item: "Churn definition agreed: ...".
 _LEAD_IN = re.compile(r"^[*_ ]*+(?:[\w'-]++ ){0,4}[\w'-]++:[*_]*+\s")
 # An aside in brackets: "LightGBM only (the serving stack supports it)".
+# A label after a clause: "...; target outcome: penalty waived".
+_INNER_LEAD_IN = re.compile(r"([;.]\s+)(?:[\w'-]++ ){0,2}[\w'-]++:\s")
 _ASIDE = re.compile(r"\([^()]*+\)")
 
 
@@ -382,6 +384,7 @@ def dropped_clause(old: str, new: str, everywhere: str) -> str | None:
     # Asides first: a reason that opens inside brackets ends with them. A lead-in
     # ("Churn definition agreed: ...") names the rule rather than being one.
     text = _REASON.sub(" ", _ASIDE.sub(" ", _LEAD_IN.sub("", old)))
+    text = _INNER_LEAD_IN.sub(r"\1", text)
     plain = not negates(new)
     parts = _parts(text)
     for index, clause in enumerate(parts):
@@ -395,7 +398,8 @@ def dropped_clause(old: str, new: str, everywhere: str) -> str | None:
         # word ("not by post") may well be said another way ("no paper claims").
         # So is one the rewording no longer states at all: "…, never texts" → "prefers
         # calls between 10:00 and 16:00".
-        least = 1 if negates(clause) and (plain or NAME.search(" " + clause)) else 2
+        restricts = bool(_RESTRICTING.search(clause))
+        least = 1 if (restricts and plain) or (negates(clause) and NAME.search(" " + clause)) else 2
         if len(words) < least:
             continue
         if len(words) == 1 and not NAME.search(" " + clause) and _kin(words, kept):
@@ -419,6 +423,11 @@ def dropped_clause(old: str, new: str, everywhere: str) -> str | None:
             continue  # said on another line of the new version
         return clause.strip()
     return None
+
+
+#: What restricts a thing ("never texts", "no SMS"), as against a verb said not to hold
+#: ("doesn't matter", which "irrelevant" says without a negation).
+_RESTRICTING = re.compile(r"\b(?:no|never|without)\b", re.IGNORECASE)
 
 
 def _kin(words: frozenset[str], others: frozenset[str]) -> bool:

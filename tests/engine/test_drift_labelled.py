@@ -121,9 +121,9 @@ FLOOR = {
     "heldout17": {"precision": 0.96, "recall": 0.91, "kept_reported_lost": 0},
     "heldout18": {"precision": 0.97, "recall": 0.94, "kept_reported_lost": 0},
     "heldout19": {"precision": 0.92, "recall": 0.94, "kept_reported_lost": 0},
-    "heldout20": {"precision": 0.83, "recall": 0.83, "kept_reported_lost": 2},
-    "heldout21": {"precision": 0.78, "recall": 0.91, "kept_reported_lost": 2},
-    "heldout22": {"precision": 0.80, "recall": 0.85, "kept_reported_lost": 4},
+    "heldout20": {"precision": 0.84, "recall": 0.91, "kept_reported_lost": 2},
+    "heldout21": {"precision": 0.80, "recall": 0.94, "kept_reported_lost": 2},
+    "heldout22": {"precision": 0.82, "recall": 0.85, "kept_reported_lost": 3},
 }
 DOMAINS = {"coding", "operations", "data work", "customer support", "personal assistance"}
 

@@ -697,3 +697,67 @@ def test_a_numbered_step_to_complete_is_done_when_its_object_is() -> None:
     # Not done: the date moved.
     later = make_summary(next_steps="1. Complete address change before Sunday 24 Nov 23:59.")
     assert verdict_on(report_of(old, later), "17 Nov").verdict == "changed"
+
+
+# ----------------------------------------------------------------------------- round 7
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "verdict"),
+    [
+        # A number written fewer times, another where it stood.
+        (
+            "Open 08:30\u201317:30; outages only after 17:30 or before 08:30.",
+            "Open 08:30\u201317:30; outages only after 18:00 or before 08:30.",
+            "changed",
+        ),
+        # "Doesn't matter" said as "irrelevant"; a label inside an item is no part of it.
+        (
+            "Old router password is unknown; doesn't matter since the unit is dead.",
+            "Old router password unknown; irrelevant since the unit is dead.",
+            "reworded",
+        ),
+        (
+            "Client wants to avoid legal escalation; target outcome: penalty waived.",
+            "Client wants to avoid legal escalation; the goal is a waived penalty.",
+            "reworded",
+        ),
+    ],
+)
+def test_zones_units_and_places_of_numbers(old: str, new: str, verdict: str) -> None:
+    report = report_of(make_summary(constraints=f"- {old}"), make_summary(constraints=f"- {new}"))
+    assert [v.verdict for v in report.verdicts if v.verdict != "kept"][:1] == (
+        [] if verdict == "kept" else [verdict]
+    )
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "verdict"),
+    [
+        # A time in another zone is another hour; the same zone is the same time.
+        ("Nightly e2e at 01:30 CET.", "Nightly e2e at 01:30 UTC.", "changed"),
+        ("Nightly e2e at 01:30 CET.", "Nightly e2e (01:30 CET).", "kept"),
+        # Watts are a unit.
+        ("FTP 201 W (from a 212 W test).", "FTP 210 W (from a 212 W test).", "changed"),
+    ],
+)
+def test_zones_and_units_of_values(old: str, new: str, verdict: str) -> None:
+    report = report_of(make_summary(critical=f"- {old}"), make_summary(critical=f"- {new}"))
+    assert [v.verdict for v in report.verdicts if v.verdict != "kept"][:1] == (
+        [] if verdict == "kept" else [verdict]
+    )
+
+
+def test_a_deadline_is_not_moved_by_doing_the_step_before_it() -> None:
+    old = make_summary(
+        in_progress="- Transfer application for Minh to Willow Creek; deadline 2025-07-18."
+    )
+    moved = make_summary(
+        done="- Submitted Minh's transfer application to Willow Creek on 2025-07-15, ahead "
+        "of the 2025-07-28 deadline."
+    )
+    assert verdict_on(report_of(old, moved), "2025-07-18").verdict == "changed"
+    kept = make_summary(
+        done="- Submitted Minh's transfer application to Willow Creek on 2025-07-15."
+    )
+    assert verdict_on(report_of(old, kept), "2025-07-18").verdict == "condensed"
