@@ -88,11 +88,16 @@ _STEPS = frozenset({_IN_PROGRESS, "Next Steps"})
 # An exception's own name ("IllegalStateException" of "java.lang.IllegalStateException"),
 # and a token that names what an error failed on: a path, a file, an id with digits.
 _EXCEPTION_NAME = re.compile(r"(?:\b[a-z_]\w*\.)*\b([A-Z]\w*(?:Exception|Error))\b")
+# An error's code: "E0277" of "error[E0277]", "ORA-00942".
+_CAMEL = re.compile(r"[a-z][A-Z]")
+_ERROR_CODE = re.compile(r"\b([A-Z]{1,4}-?\d{3,5})\b")
 _MARK = re.compile(r"[/.]\w|\d")
 RESTATED_MARK_MIN = 6
 #: Share of its own words a second item must have in a new item that says a first one
 #: again, to have been merged into it.
 MERGED_OWN_MIN = 0.4
+#: Names of a step a Done item must share to be that step done.
+FINISHED_NAMES_MIN = 2
 SETTING_NAME_MIN = 3
 _SETTING_WORD = re.compile(r"[\w.-]*\w")
 #: A step of waiting, which its awaited event ends: nobody reports "waited".
@@ -362,11 +367,12 @@ class _Judge:
         file, a path, an id of it): "IllegalStateException reading `.../1843.delta`" still
         tells "java.lang.IllegalStateException: Error reading delta file .../1843.delta"."""
         names = {match[1] for match in _EXCEPTION_NAME.finditer(error)}
+        names |= {match[1] for match in _ERROR_CODE.finditer(error)}
         marks = {
             token
-            for token in (raw.strip(".,;:()[]`'\"") for raw in error.split())
+            for token in (raw.strip(".,;:()[]`'\"<>_") for raw in error.split())
             if len(token) >= RESTATED_MARK_MIN
-            and _MARK.search(token)
+            and (_MARK.search(token) or _CAMEL.search(token))
             and not any(name in token for name in names)
         }
         if not names or not marks:
@@ -397,6 +403,9 @@ class _Judge:
         if not frame:
             return None
         action = _action(fact.context)
+        # The names the step works on (a host, a driver, a file): a Done item naming two
+        # of them is that step told as done, however much else it says.
+        names = {a for a in self.old.anchors(fact.context) if a[0] not in ("number", "name")}
         done = []
         for place, item in self.new.lines:
             if place != _DONE:
@@ -406,7 +415,8 @@ class _Judge:
                 action <= words or action <= _WAITING or _UNLESS_DONE.search(fact.context)
             ):
                 continue
-            if _forward_share(frame, words) >= FORWARD_MIN:
+            same = len(names & self.new.anchors(item.text)) >= FINISHED_NAMES_MIN
+            if same or _forward_share(frame, words) >= FORWARD_MIN:
                 done.append(item.text)
         day = _day_of(fact)
         for text in done:
@@ -470,13 +480,15 @@ class _Judge:
         return f"{fact.value} {said[0]}"
 
     def within_longer_path(self, fact: Fact) -> str | None:
-        """A new path under the directory or module ``fact`` names, if any, even inside a
-        command: `go get github.com/aws/aws-sdk-go-v2/config@v1.28.3` still names
-        `github.com/aws/aws-sdk-go-v2`."""
+        """A new path under the directory or module ``fact`` names, or the same file with
+        more of its directory, if any, even inside a command: `go get
+        github.com/aws/aws-sdk-go-v2/config@v1.28.3` still names `github.com/aws/aws-sdk-go-v2`."""
         if fact.kind != "path":
             return None
-        prefix = re.escape(fact.key.rstrip("/") + "/")
-        found = re.search(rf"(?<![\w/.-]){prefix}[\w.@/-]+", self.new.text)
+        key = re.escape(fact.key.rstrip("/"))
+        # Under it (`.../aws-sdk-go-v2/config`), or it with more of its directory
+        # (`acl_to_tf.py` written `scripts/acl_to_tf.py`).
+        found = re.search(rf"(?<![\w/.-]){key}/[\w.@/-]+|[\w.-]+/{key}(?![\w/-])", self.new.text)
         return found.group() if found else None
 
     def setting_apart(self, fact: Fact) -> str | None:

@@ -761,3 +761,33 @@ def test_a_deadline_is_not_moved_by_doing_the_step_before_it() -> None:
         done="- Submitted Minh's transfer application to Willow Creek on 2025-07-15."
     )
     assert verdict_on(report_of(old, kept), "2025-07-18").verdict == "condensed"
+
+
+# ----------------------------------------------------------------------------- round 8
+
+
+def test_a_done_item_naming_what_the_step_worked_on_is_that_step_done() -> None:
+    old = make_summary(
+        in_progress="- Updating driver `nvmetcp` on host `esx-prd-04`, which is still on "
+        "1.0.0.1-1vmw vs 1.0.1.0 on the others."
+    )
+    new = make_summary(
+        done="- `nvmetcp` on `esx-prd-04` updated to 1.0.1.0 (maintenance mode, reboot)."
+    )
+    assert counted(report_of(old, new)) == []
+    # A Done item about something else leaves the step's values lost.
+    other = make_summary(done="- `nvmetcp` checked on `esx-prd-01`.")
+    assert counted(report_of(old, other)) != []
+
+
+def test_an_error_restated_by_its_code_and_a_file_named_with_its_directory() -> None:
+    error = "error[E0277]: the trait bound Decimal: ToSchema<'_> is not satisfied"
+    old = make_summary(in_progress=f"- Fixing compile error `{error}` in `acl_to_tf.py`.")
+    new = make_summary(
+        done="- Fixed the `Decimal: ToSchema` compile error (E0277) in `scripts/acl_to_tf.py`."
+    )
+    assert counted(report_of(old, new)) == []
+    vague = make_summary(done="- Fixed a compile error in `scripts/other.py`.")
+    assert error in [v.fact.value for v in report_of(old, vague).verdicts if v.counted] or any(
+        error in {p.fact.value for p in v.parts} for v in report_of(old, vague).verdicts
+    )
