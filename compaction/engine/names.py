@@ -177,8 +177,9 @@ def name_spans(
             words = _WORD.findall(value)
             if len(words) < 3:
                 continue
-            start = start + value.index(words[1])
-            value = value[value.index(words[1]) :]
+            rest = 2 if re.fullmatch(_PARTICLE, words[1]) else 1
+            start = start + value.index(words[rest], len(words[0]))
+            value = value[value.index(words[rest], len(words[0])) :]
         named_words.update(value.lower().split())
         yield start, start + len(value), "name", value
     for match in limited(_SINGLE.finditer(text)):

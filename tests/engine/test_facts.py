@@ -250,6 +250,8 @@ def test_people_and_companies_are_names() -> None:
     assert names_of("- Tidal Fintech Recruiters called; the EU AI Act applies") == [
         "Fintech Recruiters",
     ]
+    # The small word after a first word that is grammar starts no name.
+    assert names_of("- Building an Evidently 0.4.33 drift report") == ["Evidently"]
     assert names_of("- Pods in CrashLoopBackOff since Friday, window on Saturdays in March") == []
     # A gloss in brackets, a step of a menu and a quotation are no names either.
     assert names_of("- Porting code (Rufnummernmitnahme), in the app under → Porting") == []
