@@ -11,6 +11,7 @@ Pure: no Django, no database.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from compaction.engine.facts import Fact, item_atoms
 from compaction.engine.mentions import Budget
@@ -81,3 +82,25 @@ def _gone(place: str, item: Item, new: Snapshot, budget: Budget) -> bool:
             return False
     words = content_words(without(item.text, frozenset((s[2], k) for s, k in anchors)))
     return not any(dice(words, new.plain_words(line.text)) >= REWORD_MIN for _, line in new.lines)
+
+
+def one_report_per_change(verdicts: Sequence[Verdict]) -> tuple[Verdict, ...]:
+    """The verdicts with a value changed the same way in two bullets told once: "Late fee
+    NOK 1,850 must be waived" and "issue the credit note for the NOK 1,850 late fee" both
+    saying 1,580 are one wrong amount, reported with the first bullet that holds it."""
+    reports = list(verdicts)
+    dropped: set[int] = set()
+    for index, verdict in enumerate(reports):
+        if verdict.verdict != "changed" or verdict.parts or not verdict.match:
+            continue
+        change = f"{verdict.fact.value} → {verdict.match}"
+        if verdict.note != change:
+            continue
+        for other, report in enumerate(reports):
+            if other == index or other in dropped or not report.counted:
+                continue
+            if change in report.note:
+                reports[other] = replace(report, parts=(*report.by_fact(), verdict))
+                dropped.add(index)
+                break
+    return tuple(report for index, report in enumerate(reports) if index not in dropped)

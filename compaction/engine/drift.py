@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from compaction.engine.bullets import one_report_per_bullet
+from compaction.engine.bullets import one_report_per_bullet, one_report_per_change
 from compaction.engine.facts import MAX_SCAN_CHARS, Fact, facts_as_dicts
 from compaction.engine.mentions import Budget
 from compaction.engine.outline import Item
@@ -203,7 +203,7 @@ def diff_facts(old: Snapshot, new: Snapshot, budget: Budget | None = None) -> Fa
     budget = budget or Budget()
     per_fact = judge_facts(old, new, budget)
     matched = {verdict.match for verdict in per_fact if verdict.match}
-    verdicts = one_report_per_bullet(per_fact, old, new, budget)
+    verdicts = one_report_per_change(one_report_per_bullet(per_fact, old, new, budget))
     added = tuple(
         fact
         for fact in new.facts

@@ -325,9 +325,11 @@ class _Scan:
             # differently keyed copy of the same error.
             if self.line_of(match.start()) not in specific_lines:
                 end = match.end()
-                if match.start() and self.text[match.start() - 1] == "`":
+                line_start = self.text.rfind("\n", 0, match.start()) + 1
+                if self.text.count("`", line_start, match.start()) % 2:
                     # Quoted in a code span: the error ends with it, the prose after it
-                    # ("`error: ...`, fixed by ...") is not the error.
+                    # ("`error: ...`, fixed by ...", "`-W error::...` in CI") is not the
+                    # error.
                     closing = self.text.find("`", match.start(), end)
                     end = closing if closing >= 0 else end
                 value = self.text[match.start() : end].strip()[:MAX_VALUE_CHARS]

@@ -133,7 +133,8 @@ def rewording_change(
     swapped = swapped_word(fact.value, item.text)
     if swapped is not None:
         return f"{swapped[0]} → {swapped[1]}"
-    if reversed_sense(fact.value, item.text):
+    if fact.kind != "task" and reversed_sense(fact.value, item.text):
+        # A step says what to do next, not what is allowed: its wording turns nothing round.
         return "the rule's sense is reversed"
     # A rule restated; one that moved to Progress was carried out, and its report names
     # what came of it. An aside in brackets explains rather than widens the rule.

@@ -89,6 +89,8 @@ _STEPS = frozenset({_IN_PROGRESS, "Next Steps"})
 # and a token that names what an error failed on: a path, a file, an id with digits.
 _EXCEPTION_NAME = re.compile(r"(?:\b[a-z_]\w*\.)*\b([A-Z]\w*(?:Exception|Error))\b")
 # An error's code: "E0277" of "error[E0277]", "ORA-00942".
+# A name inside a command: an index, a table, a resource (with "_", "." or "-" inside).
+_COMMAND_NAME = re.compile(r"\b[A-Za-z]\w*[_.-][\w.-]*\w")
 _CAMEL = re.compile(r"[a-z][A-Z]")
 _ERROR_CODE = re.compile(r"\b([A-Z]{1,4}-?\d{3,5})\b")
 _MARK = re.compile(r"[/.]\w|\d")
@@ -100,8 +102,9 @@ MERGED_OWN_MIN = 0.4
 FINISHED_NAMES_MIN = 2
 SETTING_NAME_MIN = 3
 _SETTING_WORD = re.compile(r"[\w.-]*\w")
-#: A step of waiting, which its awaited event ends: nobody reports "waited".
-_WAITING = frozenset(content_words("wait await"))
+#: A step of waiting or chasing, which what it waits for ends: nobody reports "waited" or
+#: "followed up".
+_WAITING = frozenset(content_words("wait await chase follow remind nudge"))
 # A step to take only if something does not happen: "if no call by ...", "if there is no
 # receipt confirmation", "if the vendor hasn't replied", "unless ...".
 _UNLESS_DONE = re.compile(
@@ -320,6 +323,10 @@ class _Judge:
             if day is not None and day in self.new_words:
                 # A finished step told with its date but not the hour: detail condensed.
                 return Verdict(fact, "condensed", day, f"{fact.value} → {day}")
+        if fact.section in _STEPS:
+            carried_out = self.carried_out(fact)
+            if carried_out is not None:
+                return Verdict(fact, "condensed", carried_out, _arrow(fact.section, _DONE))
         if fact.section in _STEPS and not self.still_reached(fact):
             finished = self.finished(fact)
             if finished is not None:
@@ -362,6 +369,20 @@ class _Judge:
         last = len(covered) - covered[::-1].index(True)
         return " ".join(words[first:last])
 
+    def carried_out(self, fact: Fact) -> str | None:
+        """The new Done item that tells the command of a step as done by the names it
+        works on ("`CREATE INDEX CONCURRENTLY idx_gl_entry ON gl (day)`" → "Index
+        `idx_gl_entry` created"), if any."""
+        if fact.kind not in ("command", "identifier") or " " not in fact.key:
+            return None
+        if ": " in fact.key:
+            return None  # a message quoted, not a command: its words recognise it
+        names = [token for token in _COMMAND_NAME.findall(fact.key) if len(token) >= 6]
+        for place, item in self.new.lines:
+            if place == _DONE and any(name in item.text for name in names):
+                return item.text
+        return None
+
     def restated(self, error: str) -> str | None:
         """The new line that names the exception of ``error`` and what it failed on (a
         file, a path, an id of it): "IllegalStateException reading `.../1843.delta`" still
@@ -390,12 +411,11 @@ class _Judge:
         the carrier promised, the host being worked on, the date it was planned for) go the
         way of any condensed Done detail. The step must have left its section. A Next Step
         is an instruction: the Done item must say it was carried out ("Book movers by
-        2026-11-30" → "Booked movers on 2026-11-23"), not merely share its words ("Chase
-        the vendor if no reply" is no "The vendor replied"). Waiting is the exception: what
-        was waited for arriving ends it ("Wait for the grant offer" → "offer letter
-        received"), and so is a step to take only if something does not happen: it happening
-        ends it ("Chase the physio referral if no call by 2024-10-16" → "physio called back
-        2024-10-11").
+        2026-11-30" → "Booked movers on 2026-11-23"), not merely share its words. Waiting
+        and chasing are the exception: what they wait for ends them ("Wait for the grant
+        offer" → "offer letter received", "Follow up with Oskar on the refund" → "refund
+        approved by Oskar"), and so does it happening end a step to take only if it does
+        not ("Call the physio if no call by 2024-10-16" → "physio called back").
         """
         # What the step is about, without why ("so the 20 Nov box goes to the new
         # address") or that it is to be completed.

@@ -128,6 +128,8 @@ _NEGATING = frozenset(
         "cannot",
         "no",
         "avoid",
+        "avoids",
+        "avoided",
         "nor",
         "nothing",
         "none",
@@ -383,7 +385,8 @@ def dropped_clause(old: str, new: str, everywhere: str) -> str | None:
     lines = [content_words(line) for line in everywhere.splitlines()]
     # Asides first: a reason that opens inside brackets ends with them. A lead-in
     # ("Churn definition agreed: ...") names the rule rather than being one.
-    text = _REASON.sub(" ", _ASIDE.sub(" ", _LEAD_IN.sub("", old)))
+    # Asides first, so that a lead-in with one ("Owner preference (Dev): ...") is found.
+    text = _REASON.sub(" ", _LEAD_IN.sub("", re.sub(r"\s+(?=[:;,.])", "", _ASIDE.sub(" ", old))))
     text = _INNER_LEAD_IN.sub(r"\1", text)
     plain = not negates(new)
     parts = _parts(text)
@@ -467,6 +470,8 @@ def swapped_word(old: str, new: str) -> tuple[str, str] | None:
     before, after = a[i1], b[j1]
     if before in STOPWORDS or after in STOPWORDS or inflected(before, after):
         return None
+    if before in _NEGATING and after in _NEGATING:
+        return None  # "avoids night buses" → "no night buses"
     return before, after
 
 

@@ -333,7 +333,7 @@ def test_the_details_of_a_step_that_got_done_are_condensed_with_it() -> None:
     still = make_summary(in_progress="- Waiting for the vendor's reply.")
     assert verdict_of(old, still, "48 h")[0] == "lost"
     # A planned step is not known to be done because a Done item shares its words.
-    old = make_summary(next_steps="- Chase the vendor by 2025-03-07.")
+    old = make_summary(next_steps="- Order the vendor's part by 2025-03-07.")
     assert verdict_of(old, new, "2025-03-07")[0] == "lost"
     # One to take only if the reply does not come is over when it comes.
     old = make_summary(next_steps="- Chase the vendor if no reply by 2025-03-07.")

@@ -68,6 +68,10 @@ from tests.engine.labelled import (
     heldout20,
     heldout21,
     heldout22,
+    heldout23,
+    heldout24,
+    heldout25,
+    heldout26,
     tuning,
 )
 from tests.engine.labelled.second import heldout6 as second6
@@ -99,6 +103,10 @@ SETS = {
     "heldout20": heldout20.CASES,
     "heldout21": heldout21.CASES,
     "heldout22": heldout22.CASES,
+    "heldout23": heldout23.CASES,
+    "heldout24": heldout24.CASES,
+    "heldout25": heldout25.CASES,
+    "heldout26": heldout26.CASES,
 }
 #: The issue's target, required of every set that reaches it.
 TARGET = 0.95
@@ -111,19 +119,20 @@ FLOOR = {
     # heldout18's (blind, later) count such a step over; the engine follows the later two.
     "heldout": {"precision": 1.00, "recall": 0.92, "kept_reported_lost": 0},
     "heldout3": {"precision": 0.91, "recall": 0.97, "kept_reported_lost": 2},
-    "heldout4": {"precision": 0.96, "recall": 0.96, "kept_reported_lost": 0},
-    "heldout7": {"precision": 0.94, "recall": 1.00, "kept_reported_lost": 0},
     "heldout9": {"precision": 0.94, "recall": 1.00, "kept_reported_lost": 1},
     "heldout11": {"precision": 0.97, "recall": 1.00, "kept_reported_lost": 1},
     "heldout12": {"precision": 0.93, "recall": 0.94, "kept_reported_lost": 0},
-    "heldout13": {"precision": 0.97, "recall": 0.97, "kept_reported_lost": 0},
-    "heldout14": {"precision": 0.86, "recall": 0.97, "kept_reported_lost": 2},
+    "heldout14": {"precision": 0.89, "recall": 0.97, "kept_reported_lost": 1},
     "heldout17": {"precision": 0.96, "recall": 0.91, "kept_reported_lost": 0},
     "heldout18": {"precision": 0.97, "recall": 0.94, "kept_reported_lost": 0},
     "heldout19": {"precision": 0.92, "recall": 0.94, "kept_reported_lost": 0},
     "heldout20": {"precision": 0.86, "recall": 0.91, "kept_reported_lost": 1},
     "heldout21": {"precision": 0.84, "recall": 0.94, "kept_reported_lost": 2},
     "heldout22": {"precision": 0.82, "recall": 0.85, "kept_reported_lost": 3},
+    "heldout23": {"precision": 0.87, "recall": 0.97, "kept_reported_lost": 1},
+    "heldout24": {"precision": 0.84, "recall": 0.91, "kept_reported_lost": 1},
+    "heldout25": {"precision": 0.85, "recall": 1.00, "kept_reported_lost": 2},
+    "heldout26": {"precision": 0.85, "recall": 0.94, "kept_reported_lost": 0},
 }
 DOMAINS = {"coding", "operations", "data work", "customer support", "personal assistance"}
 

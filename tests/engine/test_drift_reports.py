@@ -511,7 +511,7 @@ def test_steps_done_on_their_day_and_waits_that_ended() -> None:
     old = make_summary(next_steps="- Wait for the SEAI grant offer (typically within 2 weeks).")
     new = make_summary(done="- SEAI grant offer letter received 2026-11-26 for EUR 1,800.")
     assert counted(report_of(old, new)) == []
-    old = make_summary(next_steps="- Chase the SEAI grant offer within 2 weeks.")
+    old = make_summary(next_steps="- Accept the SEAI grant offer within 2 weeks.")
     assert counted(report_of(old, new)) != []
 
 
@@ -791,3 +791,79 @@ def test_an_error_restated_by_its_code_and_a_file_named_with_its_directory() -> 
     assert error in [v.fact.value for v in report_of(old, vague).verdicts if v.counted] or any(
         error in {p.fact.value for p in v.parts} for v in report_of(old, vague).verdicts
     )
+
+
+# ----------------------------------------------------------------------------- round 9
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "verdict"),
+    [
+        ("Vegetarian; avoids night buses.", "Vegetarian; no night buses.", "reworded"),
+        # A lead-in with an aside names the rule, it is not one.
+        (
+            "Owner preference (Dev, backend lead): use the `apns2` fork, no new dependencies.",
+            "Dev (backend lead) wants the `apns2` fork used; no new dependencies.",
+            "reworded",
+        ),
+        # A warnings filter in a code span is no error running on into the prose.
+        (
+            "Must keep `-W error::sqlalchemy.exc.RemovedIn20Warning` in CI (pytest.ini).",
+            "CI must keep `-W error::sqlalchemy.exc.RemovedIn20Warning` (pytest.ini).",
+            "reworded",
+        ),
+    ],
+)
+def test_avoidance_lead_ins_and_filters(old: str, new: str, verdict: str) -> None:
+    report = report_of(make_summary(constraints=f"- {old}"), make_summary(constraints=f"- {new}"))
+    assert verdict_on(report, old).verdict == verdict
+
+
+def test_a_step_turns_nothing_round() -> None:
+    old = make_summary(next_steps="- Draft tables 9 to 15 (friends, colleagues).")
+    new = make_summary(
+        next_steps="- Drafting tables 9 to 15 (friends, colleagues) so no table is all plus-ones."
+    )
+    assert counted(report_of(old, new)) == []
+
+
+def test_chasing_ends_when_what_it_chased_happens() -> None:
+    old = make_summary(next_steps="- Follow up with Oskar on the refund by 2026-11-26.")
+    new = make_summary(done="- Refund approved by Oskar on 2026-11-24, issued 2026-11-25.")
+    assert counted(report_of(old, new)) == []
+    elsewhere = make_summary(done="- Membership frozen by Oskar on 2026-11-24.")
+    assert counted(report_of(old, elsewhere)) != []
+
+
+def test_a_command_carried_out_is_told_by_what_it_made() -> None:
+    command = "CREATE INDEX CONCURRENTLY idx_gl_staging_entry_date ON gl_staging (entry_date);"
+    old = make_summary(next_steps=f"- Add index `{command}` after DBA approval.")
+    new = make_summary(done="- Index `idx_gl_staging_entry_date` created after DBA approval.")
+    assert verdict_on(report_of(old, new), command).verdict == "condensed"
+    # A quoted message is no command: its words are what recognise it.
+    message = "illegal_argument_exception: index.lifecycle.rollover_alias [logs] is unset"
+    old = make_summary(in_progress=f"- Explain shows `{message}`.")
+    new = make_summary(done="- Fixed `index.lifecycle.rollover_alias` on the write index.")
+    assert verdict_on(report_of(old, new), message).verdict == "lost"
+
+
+def test_a_value_changed_the_same_way_in_two_bullets_is_one_report() -> None:
+    old = make_summary(
+        constraints="- Late fee NOK 1,850 charged on 2026-11-15 must be waived.",
+        next_steps="- Issue the credit note for the NOK 1,850 late fee.",
+    )
+    new = make_summary(
+        constraints="- Late fee NOK 1,580 charged on 2026-11-15 must be waived.",
+        next_steps="- Issue the credit note for the NOK 1,580 late fee.",
+    )
+    report = report_of(old, new)
+    [fee] = [v for v in report.verdicts if v.counted]
+    assert fee.fact.kind == "constraint"
+    assert [part.fact.value for part in fee.parts][-1] == "1,850"
+    assert report.counted == 2  # two facts of the old version, one wrong amount
+    # Changed to different values, they are two reports.
+    apart = make_summary(
+        constraints="- Late fee NOK 1,580 charged on 2026-11-15 must be waived.",
+        next_steps="- Issue the credit note for the NOK 1,950 late fee.",
+    )
+    assert len([v for v in report_of(old, apart).verdicts if v.counted]) == 2

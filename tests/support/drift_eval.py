@@ -49,7 +49,9 @@ def matches(label: str, verdict: Verdict) -> bool:
         if wanted in value or (len(value) >= MIN_PART_CHARS and _holds(wanted, value)):
             return True
         if fact.kind == "number" and any(
-            _DATE_OR_TIME.fullmatch(part) and _holds(wanted, part) for part in value.split()
+            _DATE_OR_TIME.fullmatch(part)
+            and re.fullmatch(rf"{re.escape(part)}(?: [a-z]{{2,5}})?", wanted)
+            for part in value.split()
         ):
             return True
     return False
