@@ -17,8 +17,8 @@ from compaction.engine.facts import Fact, item_atoms
 from compaction.engine.mentions import Budget
 from compaction.engine.outline import Item
 from compaction.engine.snapshot import BULLET_KINDS, Snapshot, without
-from compaction.engine.verdicts import REWORD_MIN, Verdict
-from compaction.engine.wording import content_words, dice
+from compaction.engine.verdicts import Verdict
+from compaction.engine.wording import REWORD_MIN, content_words, dice
 
 
 def one_report_per_bullet(

@@ -19,8 +19,8 @@ from compaction.engine.drift import diff_facts
 from compaction.engine.facts import ATOM_KINDS, Fact, normalize_key
 from compaction.engine.mentions import Budget
 from compaction.engine.snapshot import Snapshot
-from compaction.engine.verdicts import MAX_PAIR_CHECKS, REWORD_MIN
-from compaction.engine.wording import content_words, dice
+from compaction.engine.verdicts import MAX_PAIR_CHECKS
+from compaction.engine.wording import REWORD_MIN, content_words, dice
 
 __all__ = ["Coverage", "FactLedger", "LedgerEntry", "Original", "VersionPoint", "coverage"]
 

@@ -365,6 +365,8 @@ def gained_names(old: str, new: str) -> list[str]:
     return sorted(set(gained))
 
 
+#: Word similarity (Dice) from which an item is a rewording of another.
+REWORD_MIN = 0.5
 #: Share of a clause's words the rewording may hold and still have dropped it, and the share
 #: the whole new version must hold for the clause to have gone elsewhere rather than away.
 DROPPED_KEPT_MAX = 0.2
