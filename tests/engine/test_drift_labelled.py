@@ -35,10 +35,32 @@ heldout14   0.861 / 0.914 (final, blind)      0.737 / 0.829
 =========== ================================= ===============
 
 On the two sets never used, together: precision 0.912 (62/68), recall 0.900 (63/70); the
-engine of the day before: 0.797 / 0.800. The issue's target (0.95 / 0.95 on pairs never
-seen) is not met. It is a reachable one: a second labeller who saw neither the first labels
-nor the engine agrees with the first at 0.895 to 1.000 precision and 0.944 to 1.000 recall
-(``test_two_labellers_agree``).
+engine of the day before: 0.797 / 0.800.
+
+Later on 2026-11-25, fourteen more sets were written blind (heldout15 to heldout28, from a
+prompt written anew, so their labellers were told less about dropped steps and more about
+updates the conversation made) and the engine was reworked in nine more rounds. Each pair
+of sets was measured once, blind, on the engine of that moment, then used for the next
+rounds; heldout27 and heldout28 were measured on the final rules and never used. Beside
+each first run, the engine from before these rounds (6188e1f) on the same sets and scoring:
+
+=============== ====================================== ===============================
+sets            first run (precision / recall)         engine before these rounds
+=============== ====================================== ===============================
+heldout15-16    0.889 (64/72) / 0.914 (64/70)          0.890 (65/73) / 0.929 (65/70)
+heldout17-18    0.896 (60/67) / 0.836 (61/73)          0.896 (60/67) / 0.836 (61/73)
+heldout19-22    0.799 (127/159) / 0.889 (128/144)      0.805 (124/154) / 0.868 (125/144)
+heldout23-26    0.818 (139/170) / 0.959 (140/146)      0.815 (137/168) / 0.945 (138/146)
+heldout27-28    0.825 (66/80) / 0.919 (68/74)          0.835 (66/79) / 0.919 (68/74)
+=============== ====================================== ===============================
+
+Over those 140 pairs the rounds moved nothing on pairs not yet seen (0.832 / 0.909 against
+0.835 / 0.901), while the sets they were written on rose to 0.92 / 0.96 over all 29 sets
+(0.89 / 0.93 before). The issue's target (0.95 / 0.95 on pairs never seen) is not met, and
+rules written on seen pairs no longer carry over to unseen ones. Two careful labellers who
+saw neither each other's labels nor the engine agree at 0.895 to 1.000 precision and 0.895
+to 1.000 recall (``test_two_labellers_agree``; 0.895 / 0.895 on heldout27, one of the new
+sets), so the target sits at the edge of what a careful reader reaches.
 """
 
 from __future__ import annotations
@@ -72,11 +94,14 @@ from tests.engine.labelled import (
     heldout24,
     heldout25,
     heldout26,
+    heldout27,
+    heldout28,
     tuning,
 )
 from tests.engine.labelled.second import heldout6 as second6
 from tests.engine.labelled.second import heldout7 as second7
 from tests.engine.labelled.second import heldout8 as second8
+from tests.engine.labelled.second import heldout27 as second27
 from tests.support.drift_eval import Case, agreement, evaluate, label_problems
 
 SETS = {
@@ -107,11 +132,13 @@ SETS = {
     "heldout24": heldout24.CASES,
     "heldout25": heldout25.CASES,
     "heldout26": heldout26.CASES,
+    "heldout27": heldout27.CASES,
+    "heldout28": heldout28.CASES,
 }
 #: The issue's target, required of every set that reaches it.
 TARGET = 0.95
 #: Sets short of the target keep a floor at today's figures, so that a regression fails and
-#: the gap stays in sight rather than tuned away. heldout13 and heldout14 were never used to
+#: the gap stays in sight rather than tuned away. heldout27 and heldout28 were never used to
 #: change the engine: their figures are the held-out ones.
 FLOOR = {
     # Its one miss is a contingency step ("Call the carrier if no answer by 2025-02-07")
@@ -133,6 +160,8 @@ FLOOR = {
     "heldout24": {"precision": 0.84, "recall": 0.91, "kept_reported_lost": 1},
     "heldout25": {"precision": 0.85, "recall": 1.00, "kept_reported_lost": 2},
     "heldout26": {"precision": 0.85, "recall": 0.94, "kept_reported_lost": 0},
+    "heldout27": {"precision": 0.72, "recall": 0.89, "kept_reported_lost": 5},
+    "heldout28": {"precision": 0.94, "recall": 0.94, "kept_reported_lost": 0},
 }
 DOMAINS = {"coding", "operations", "data work", "customer support", "personal assistance"}
 
@@ -170,13 +199,15 @@ def test_precision_and_recall_of_lost_and_changed(name: str) -> None:
         ("heldout6", heldout6.CASES, second6.CASES),
         ("heldout7", heldout7.CASES, second7.CASES),
         ("heldout8", heldout8.CASES, second8.CASES),
+        ("heldout27", heldout27.CASES, second27.CASES),
     ],
 )
 def test_two_labellers_agree(name: str, first: tuple[Case, ...], second: tuple[Case, ...]) -> None:
     """The ceiling of the measure: two careful labellers of one set, neither of whom saw the
-    other's labels or the engine, agree on nearly every loss and change."""
+    other's labels or the engine, agree on most losses and changes (0.895 to 1.000 both
+    ways, so a target of 0.95 is about as far as a careful reader gets)."""
     assert label_problems(second) == []
     agreed = agreement(first, second)
     print("\n" + agreed.line(name))
     assert agreed.precision >= 0.85
-    assert agreed.recall >= 0.9
+    assert agreed.recall >= 0.85
