@@ -99,7 +99,7 @@ def one_report_per_change(verdicts: Sequence[Verdict]) -> tuple[Verdict, ...]:
         for other, report in enumerate(reports):
             if other == index or other in dropped or not report.counted:
                 continue
-            if change in report.note:
+            if change in report.note.split("; "):
                 reports[other] = replace(report, parts=(*report.by_fact(), verdict))
                 dropped.add(index)
                 break

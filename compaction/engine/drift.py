@@ -28,11 +28,10 @@ from compaction.engine.snapshot import Snapshot
 from compaction.engine.verdicts import (
     DRIFT_SCORE_DEFINITION,
     MAX_PAIR_CHECKS,
-    REWORD_MIN,
     Verdict,
     judge_facts,
 )
-from compaction.engine.wording import content_words, dice
+from compaction.engine.wording import REWORD_MIN, content_words, dice
 
 # Above this many lines in total, the line diff falls back to prefix/suffix trimming.
 MAX_DIFF_LINES = 5_000

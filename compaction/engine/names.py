@@ -79,8 +79,9 @@ _SINGLE = re.compile(
 )
 # What a single capitalised word after it is: a gloss in brackets ("(Rufnummernmitnahme)"),
 # a step of a menu ("Setup → App integrity"), a quotation ("« Nous avions ..."), the end of
-# an acronym's name ("the EU AI Act").
-_GLOSS = re.compile(r"(?:[(\u2192>\u203a/\"\u201c\u00ab'\u2018]|\b[A-Z]{2,}) ?$")
+# an acronym's name ("the EU AI Act"), what follows a label or a dash ("Status: Waiting",
+# "approved — Pending"), where a capital is grammar.
+_GLOSS = re.compile(r"(?:[(\u2192>\u203a/\"\u201c\u00ab'\u2018]|\b[A-Z]{2,}|[:\u2013\u2014]) ?$")
 _CALENDAR = frozenset(
     [
         "monday",
@@ -168,8 +169,7 @@ def name_spans(
         yield match.start(), match.end(), "name", match.group()
     for match in limited(_PROPER.finditer(text)):
         start, value = match.start(), match.group()
-        line_start = text.rfind("\n", 0, start) + 1
-        if text.startswith("#", line_start):
+        if _in_heading(text, start):
             continue  # a heading names a section
         if _SENTENCE_START.search(text[max(0, start - 12) : start]):
             # "Applied to ..." or "Tidal Fintech ..." at the start of an item: the first
@@ -193,10 +193,13 @@ def name_spans(
         yield start, match.end(), "name", value
 
 
+def _in_heading(text: str, start: int) -> bool:
+    return text.startswith("#", text.rfind("\n", 0, start) + 1)
+
+
 def _starts_sentence(text: str, start: int) -> bool:
     """Whether the word at ``start`` opens a heading, an item or a sentence, where a capital
     is grammar."""
-    line_start = text.rfind("\n", 0, start) + 1
-    return text.startswith("#", line_start) or bool(
+    return _in_heading(text, start) or bool(
         _SENTENCE_START.search(text[max(0, start - 12) : start])
     )

@@ -56,6 +56,8 @@ _WORDED_DATE = re.compile(
     rf"|{_MONTH} \d{{1,2}}(?:st|nd|rd|th)?(?:,? \d{{4}})?)(?![\w]|[.,:]\d)"
 )
 _WORDED_DATE_KEY = re.compile(_WORDED_DATE.pattern, re.IGNORECASE)
+#: A date as a summary writes it, ISO or in words, for patterns that look for one.
+DATE_TEXT = rf"\d{{4}}-\d\d-\d\d|{_WORDED_DATE.pattern}"
 _TIME = re.compile(r"(?<![\w:.])\d{1,2}:\d\d(?: ?[ap]m)?(?![\w:])", re.IGNORECASE)
 _PORT = re.compile(r"\bport[ :=]{1,3}\d{2,5}\b", re.IGNORECASE)
 # A duration in parts: "3h 41m", "1h30m", "2m 15s", one number, not an hour and a minute.

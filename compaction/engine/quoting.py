@@ -15,7 +15,8 @@ from collections.abc import Sequence
 from compaction.engine.facts import Fact
 from compaction.engine.quantities import number_sort
 from compaction.engine.snapshot import Snapshot
-from compaction.engine.wording import WORD
+from compaction.engine.steps import FRAME_MIN, frame
+from compaction.engine.wording import WORD, dice
 
 #: An error is still quoted when the new version has runs of this many of its words, word
 #: for word, that cover this share of them.
@@ -55,6 +56,7 @@ class Quotes:
     def __init__(self, new: Snapshot) -> None:
         self.new = new
         self._stream: str | None = None
+        self._line_words: list[tuple[str, set[str]]] | None = None
 
     def quoted_in_part(self, error: str) -> str | None:
         """The part of ``error`` the new version quotes word for word, if it quotes enough
@@ -111,9 +113,9 @@ class Quotes:
                 continue
             # "date_diff(..., cohort_week, week)": what is left of it, in its order.
             position = 0
-            for part in parts:
+            for index, part in enumerate(parts):
                 found = fact.key.find(part, position)
-                if found < 0 or (part is parts[0] and found > 0):
+                if found < 0 or (index == 0 and found > 0):
                     break
                 position = found + len(part)
             else:
@@ -145,10 +147,14 @@ class Quotes:
         name, equals, value = fact.key.partition("=")
         if fact.kind != "identifier" or not equals or len(name) < SETTING_NAME_MIN or not value:
             return None
-        for _place, item in self.new.lines:
-            words = set(_SETTING_WORD.findall(item.text))
+        if self._line_words is None:
+            self._line_words = [
+                (item.text, set(_SETTING_WORD.findall(item.text)))
+                for _place, item in self.new.lines
+            ]
+        for text, words in self._line_words:
             if name in words and value in words:
-                return item.text
+                return text
         return None
 
     def within_longer_path(self, fact: Fact) -> str | None:
@@ -159,7 +165,9 @@ class Quotes:
         if fact.kind != "path":
             return None
         key = re.escape(fact.key.rstrip("/"))
-        found = re.search(rf"(?<![\w/.-]){key}/[\w.@/-]+|[\w.-]+/{key}(?![\w/-])", self.new.text)
+        found = re.search(
+            rf"(?<![\w/.-]){key}/[\w.@/-]+|(?<![\w.-])[\w.-]+/{key}(?![\w/-])", self.new.text
+        )
         return found.group() if found else None
 
     def rezoned(self, fact: Fact) -> str | None:
@@ -171,7 +179,15 @@ class Quotes:
         zone = re.search(rf"(?<![\w:]){time} ?({_ZONES})\b", fact.context)
         if zone is None:
             return None
-        said = [m[1] for m in re.finditer(rf"(?<![\w:]){time} ?({_ZONES})\b", self.new.text)]
+        # Only where the new version says the same thing at that time: another job at 01:30
+        # UTC says nothing of this one.
+        about = frame(fact)
+        said = [
+            found[1]
+            for _place, item in self.new.lines
+            for found in re.finditer(rf"(?<![\w:]){time} ?({_ZONES})\b", item.text)
+            if dice(about, frame(Fact("number", fact.value, context=item.text))) >= FRAME_MIN
+        ]
         if not said or zone[1] in said:
             return None
         return f"{fact.value} {said[0]}"

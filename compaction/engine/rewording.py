@@ -35,8 +35,9 @@ CLAIMS = frozenset({"decision", "constraint", "preference"})
 #: Items that state something the agent must still know: a rule, or a note of Critical
 #: Context.
 STATED = CLAIMS | {"note"}
-# A number of its own ("99th" too), not the digits of a name ("PS21", "4G").
-_NUMERAL = re.compile(r"(?<![^\W_])(?:\d[\d.,:]*\d|\d)(?!(?!(?:st|nd|rd|th)\b)[^\W\d_])")
+# A number of its own, with its unit or ordinal ("30s", "99th"), not the digits of a name
+# ("PS21"); whole, never a part of one ("3" of "30s").
+_NUMERAL = re.compile(r"(?<![^\W_])(?>\d[\d.,:]*\d|\d)")
 
 
 def _old_names(old: Snapshot, name: str) -> bool:

@@ -66,7 +66,8 @@ class Snapshot:
 
     def item_of(self, fact: Fact) -> tuple[str, Item] | None:
         """The bullet (of Progress, Next Steps, Critical Context or Conversation Dynamics)
-        where the atom ``fact`` first appears, with its place, if that is where it does."""
+        where ``fact`` (an atom, or the item of a bullet) first appears, with its place, if
+        that is where it does."""
         offset = self.offsets.get(fact.ident)
         if offset is None:
             return None

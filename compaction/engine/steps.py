@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from compaction.engine.facts import Fact
 from compaction.engine.mentions import Budget
+from compaction.engine.quantities import DATE_TEXT, number_sort
 from compaction.engine.snapshot import Snapshot
 from compaction.engine.wording import REWORD_MIN, WORD, content_words, dice, without_reasons
 
@@ -45,14 +46,10 @@ _UNLESS_DONE = re.compile(
     r"does not|doesn't|did not|didn't|is not|isn't)\b|\bunless\b",
     re.IGNORECASE,
 )
-_DATE_TEXT = (
-    r"\d{4}-\d\d-\d\d|\d{1,2} [A-Z][a-z]{2,8}(?: \d{4})?|[A-Z][a-z]{2,8} \d{1,2}(?:, \d{4})?"
-)
 # A date someone else set: "deadline 2025-07-18", "the 2025-07-28 deadline", "valid until".
 _DEADLINE = re.compile(
-    rf"(?:deadline|expir(?:es|y|ing)|valid (?:until|to|through)|cut-?off)[:\s]+(?:on |is |of )?"
-    rf"(?P<after>{_DATE_TEXT})|(?P<before>{_DATE_TEXT}) (?:deadline|cut-?off)\b",
-    re.IGNORECASE,
+    rf"(?i:deadline|expir(?:es|y|ing)|valid (?:until|to|through)|cut-?off)[:\s]+"
+    rf"(?i:on |is |of )?(?P<after>{DATE_TEXT})|(?P<before>{DATE_TEXT}) (?i:deadline|cut-?off)\b"
 )
 #: How to reach someone: a phone number or an e-mail address.
 _CONTACT = re.compile(r"^\+?[\d ().-]{7,}$|@[\w-]+\.")
@@ -128,14 +125,16 @@ class Steps:
         # The names the step works on (a host, a driver, a file): a Done item naming two
         # of them is that step told as done, however much else it says.
         names = {a for a in self.old.anchors(fact.context) if a[0] not in ("number", "name")}
+        # A Next Step must be told as carried out, unless it waits or is a contingency.
+        told_done = fact.section == "Next Steps" and not (
+            action <= _WAITING or _UNLESS_DONE.search(fact.context)
+        )
         done = []
         for place, item in self.new.lines:
             if place != DONE:
                 continue
             words = content_words(item.text)
-            if fact.section == "Next Steps" and not (
-                action <= words or action <= _WAITING or _UNLESS_DONE.search(fact.context)
-            ):
+            if told_done and not action <= words:
                 continue
             same = len(names & self.new.anchors(item.text)) >= FINISHED_NAMES_MIN
             if same or forward_share(about, words) >= FORWARD_MIN:
@@ -174,9 +173,17 @@ class Steps:
             return None
         if ": " in fact.key:
             return None  # a message quoted, not a command: its words recognise it
-        names = [n for n in _COMMAND_NAME.findall(fact.key) if len(n) >= COMMAND_NAME_MIN]
+        # Names of things a command makes or changes (an index, a table, a package file),
+        # not the services and hosts it runs against, which other steps name too.
+        names = [
+            n
+            for n in _COMMAND_NAME.findall(fact.key)
+            if len(n) >= COMMAND_NAME_MIN and ("_" in n or "." in n)
+        ]
         for place, item in self.new.lines:
-            if place == DONE and any(name in item.text for name in names):
+            if place == DONE and any(
+                re.search(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", item.text) for name in names
+            ):
                 return item.text
         return None
 
@@ -189,6 +196,8 @@ class Steps:
             return None
         about = frame(fact)
         for candidate in candidates:
+            if number_sort(candidate.key) != "date":
+                continue
             if _deadline_of(candidate.context) != candidate.value:
                 continue
             if dice(about, frame(candidate)) >= FRAME_MIN:

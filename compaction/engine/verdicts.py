@@ -160,9 +160,6 @@ class _Judge:
         self.steps = Steps(old, new, budget)
         self.quotes = Quotes(new)
 
-    def present(self, fact: Fact) -> bool:
-        return fact.ident in self.new.places or self.new.mentions.contains(fact, self.budget)
-
     def atom(self, fact: Fact) -> Verdict:
         rezoned = self.quotes.rezoned(fact)
         if rezoned is not None:

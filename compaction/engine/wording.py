@@ -184,27 +184,31 @@ _OBLIGATION = re.compile(
 )
 # A label before the colon that opens an item: "Churn definition agreed: ...".
 _LEAD_IN = re.compile(r"^[*_ ]*+(?:[\w'-]++ ){0,4}[\w'-]++:[*_]*+\s")
-# An aside in brackets: "LightGBM only (the serving stack supports it)".
 # A label after a clause: "...; target outcome: penalty waived".
 _INNER_LEAD_IN = re.compile(r"([;.]\s+)(?:[\w'-]++ ){0,2}[\w'-]++:\s")
+# An aside in brackets: "LightGBM only (the serving stack supports it)".
 _ASIDE = re.compile(r"\([^()]*+\)")
+# The space an aside leaves before the punctuation after it ("Owner preference (Dev): ...").
+_SPACE_BEFORE_STOP = re.compile(r"\s+(?=[:;,.])")
 
 
 _CODE_SPAN = re.compile(r"`[^`\n]*+`")
 # "Off" that switches nothing off: a verb's particle ("signed off", "paid off") or a
 # default ("off by default" says what a setting starts as, not that it is off).
 _NOT_SWITCHED = re.compile(
-    r"\b(sign(?:ed|s)?|paid|pays?|kick(?:ed|s)?|log(?:ged|s)?|back(?:ed|s)?|call(?:ed|s)?|"
+    r"\b(sign(?:ed|s)?|paid|pays?|kick(?:ed|s)?|log(?:ged|s)?|back(?:ed|s)?|"
     r"drop(?:ped|s)?|take[ns]?|took|hand(?:ed|s)?|laid|lays?|show(?:ed|n|s)?|head(?:ed|s)?|"
     r"cut|tip(?:ped|s)?|top(?:ped|s)?|finish(?:ed|es)?|set|ward(?:ed|s)?)[ -]off\b"
     r"|\b(off|disabled) by default\b"
 )
-# A bound said with "no": "no later than 8 weeks before", "no speeches longer than 3
-# minutes" limit, they forbid nothing ("at least 8 weeks before", "capped at 3 minutes").
+# A bound said with "no" ("no later than 8 weeks before", "no speeches longer than 3
+# minutes") limits, it forbids nothing: read as a bound ("at most ..."), whichever way it
+# points, so that "capped at 3 minutes" is the same rule.
 _BOUND = re.compile(
     r"\b(?:no|not) ((?:[\w'-]+ ){0,3}?)(longer|more|larger|bigger|higher|later|greater|"
     r"fewer|less|earlier|shorter|smaller|lower) than\b"
 )
+_OFF_COMPOUND = re.compile(r"(?<=\w)-(?=off\b)|(?<=\boff)-(?=\w)")
 _LOWER = frozenset({"fewer", "less", "earlier", "shorter", "smaller", "lower"})
 _STOP_DOING = re.compile(r"\b(?:stop|quit|cease)(?= \w+ing\b)")
 
@@ -215,6 +219,7 @@ def _plain_negations(text: str) -> str:
     (`migrations.tasks.backfill`) say nothing of the rule's sense."""
     text = _CODE_SPAN.sub(" ", text)
     text = _NOT_SWITCHED.sub(lambda m: f"{m[1]} done" if m[1] else "default", text.lower())
+    text = _OFF_COMPOUND.sub("", text)  # "one-off", "off-site" are words, not switches
     text = _BOUND.sub(lambda m: f"{m[1]}at {'least' if m[2] in _LOWER else 'most'}", text)
     return _STOP_DOING.sub("not", text.replace("n't", " not"))
 
@@ -274,13 +279,22 @@ def reversed_sense(old: str, new: str) -> bool:
 
 def _turned(heads: frozenset[str], plain: frozenset[str]) -> bool:
     """Whether a word ruled out is stated plainly, maybe in another form of it: "no need
-    for his signature" → "must sign too"."""
+    for his signature" → "must sign too" ("signat" is "sign" and a suffix; "databas" is no
+    form of "data")."""
     return any(
         head == word
-        or (min(len(head), len(word)) >= 4 and (head.startswith(word) or word.startswith(head)))
+        or (
+            min(len(head), len(word)) >= 4
+            and (head[len(word) :], word[len(head) :])[len(head) < len(word)] in _SUFFIX_STEMS
+            and (head.startswith(word) or word.startswith(head))
+        )
         for head in heads
         for word in plain
     )
+
+
+#: What is left of a derived word's stem past its root: "signat(ure)", "creat(ion)".
+_SUFFIX_STEMS = frozenset({"at", "a", "e", "ur", "ment", "men", "ing", "in", "er"})
 
 
 #: Words after which the rest of a clause is what a rule rules out or puts second: a
@@ -385,11 +399,11 @@ def dropped_clause(old: str, new: str, everywhere: str) -> str | None:
     """
     kept = content_words(new)
     lines = [content_words(line) for line in everywhere.splitlines()]
-    # Asides first: a reason that opens inside brackets ends with them. A lead-in
-    # ("Churn definition agreed: ...") names the rule rather than being one.
-    # Asides first, so that a lead-in with one ("Owner preference (Dev): ...") is found.
-    text = _REASON.sub(" ", _LEAD_IN.sub("", re.sub(r"\s+(?=[:;,.])", "", _ASIDE.sub(" ", old))))
-    text = _INNER_LEAD_IN.sub(r"\1", text)
+    # Asides first: a reason that opens inside brackets ends with them, and a lead-in with
+    # one ("Owner preference (Dev): ...") is found. A lead-in ("Churn definition agreed:
+    # ...", "...; target outcome: ...") names the rule rather than being one.
+    text = _SPACE_BEFORE_STOP.sub("", _ASIDE.sub(" ", old))
+    text = _INNER_LEAD_IN.sub(r"\1", _REASON.sub(" ", _LEAD_IN.sub("", text)))
     plain = not negates(new)
     parts = _parts(text)
     for index, clause in enumerate(parts):

@@ -146,6 +146,7 @@ FLOOR = {
     # heldout18's (blind, later) count such a step over; the engine follows the later two.
     "heldout": {"precision": 1.00, "recall": 0.92, "kept_reported_lost": 0},
     "heldout3": {"precision": 0.91, "recall": 0.97, "kept_reported_lost": 2},
+    "heldout7": {"precision": 0.94, "recall": 1.00, "kept_reported_lost": 0},
     "heldout9": {"precision": 0.94, "recall": 1.00, "kept_reported_lost": 1},
     "heldout11": {"precision": 0.97, "recall": 1.00, "kept_reported_lost": 1},
     "heldout12": {"precision": 0.93, "recall": 0.94, "kept_reported_lost": 0},

@@ -867,3 +867,70 @@ def test_a_value_changed_the_same_way_in_two_bullets_is_one_report() -> None:
         next_steps="- Issue the credit note for the NOK 1,950 late fee.",
     )
     assert len([v for v in report_of(old, apart).verdicts if v.counted]) == 2
+
+
+# ----------------------------------------------------------------------------- review
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "verdict"),
+    [
+        # A number with its unit glued on is that number, not a part of it.
+        (
+            "Keep the upload timeout at 30s; never retry.",
+            "Keep the upload timeout at 30 s; never retry.",
+            "reworded",
+        ),
+        # "Off" inside a word switches nothing off; a word and its derivation turn round,
+        # two words that share a start do not.
+        ("Never store card numbers.", "Store card numbers in the off-site vault.", "changed"),
+        ("No data in the logs.", "Log the database host.", "lost"),
+    ],
+)
+def test_units_compounds_and_derivations(old: str, new: str, verdict: str) -> None:
+    report = report_of(make_summary(constraints=f"- {old}"), make_summary(constraints=f"- {new}"))
+    assert verdict_on(report, old).verdict == verdict
+
+
+def test_a_word_after_a_label_or_a_dash_is_no_name() -> None:
+    old = make_summary(critical="- Migration: Blocked until the schema review lands.")
+    new = make_summary(critical="- Migration waits for the schema review.")
+    assert counted(report_of(old, new)) == []
+
+
+def test_only_a_date_is_a_deadline_and_only_what_a_command_made_tells_it_done() -> None:
+    old = make_summary(next_steps="- File the appeal before the deadline 2025-07-18.")
+    new = make_summary(next_steps="- File the appeal; deadline: 14 days after the letter.")
+    assert verdict_on(report_of(old, new), "2025-07-18").verdict != "changed"
+    command = "kubectl rollout restart deploy/api-gateway"
+    old = make_summary(next_steps=f"- Re-run `{command}` after the config change.")
+    new = make_summary(done="- Found the api-gateway 502s were caused by the config change.")
+    assert verdict_on(report_of(old, new), command).verdict == "lost"
+
+
+def test_a_time_in_another_zone_is_only_a_change_for_the_same_thing() -> None:
+    old = make_summary(critical="- Nightly backup runs at 01:30 CET.")
+    new = make_summary(
+        critical="- Nightly backup runs at 01:30 (Berlin time).\n"
+        "- Cert renewal cron fires at 01:30 UTC."
+    )
+    assert counted(report_of(old, new)) == []
+
+
+def test_a_change_is_folded_only_into_the_same_change() -> None:
+    old = make_summary(
+        constraints="- Health check timeout 15 s.", next_steps="- Set the probe delay to 5 s."
+    )
+    new = make_summary(
+        constraints="- Health check timeout 10 s.", next_steps="- Set the probe delay to 10 s."
+    )
+    assert len([v for v in report_of(old, new).verdicts if v.counted]) == 2
+
+
+def test_a_name_elided_at_both_ends_is_quoted_in_part() -> None:
+    name = "date_diff(order_date, cohort_week, week)"
+    old = make_summary(in_progress=f"- Checking `{name}` in the cohort model.")
+    new = make_summary(
+        in_progress="- Checking `...order_date, cohort_week...` in the cohort model."
+    )
+    assert verdict_on(report_of(old, new), name).verdict == "kept"
