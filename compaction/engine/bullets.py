@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from compaction.engine.facts import Fact, item_atoms
+from compaction.engine.facts import Fact, item_atoms, item_values
 from compaction.engine.mentions import Budget
 from compaction.engine.outline import Item
 from compaction.engine.snapshot import BULLET_KINDS, Snapshot, without
@@ -74,9 +74,8 @@ def _gone(place: str, item: Item, new: Snapshot, budget: Budget) -> bool:
     anchors = item_atoms(item.text, place)
     if not anchors:
         return False
-    for (_start, _end, kind, value), _key in anchors:
-        if kind == "name":
-            continue  # who or where is no part of what the bullet said (see item facts)
+    # Who or where is no part of what the bullet said: its names may be named elsewhere.
+    for (_start, _end, kind, value), _key in item_values(item.text, place):
         fact = Fact(kind, value)
         if fact.ident in new.places or new.mentions.contains(fact, budget):
             return False
@@ -89,6 +88,11 @@ def one_report_per_change(verdicts: Sequence[Verdict]) -> tuple[Verdict, ...]:
     NOK 1,850 must be waived" and "issue the credit note for the NOK 1,850 late fee" both
     saying 1,580 are one wrong amount, reported with the first bullet that holds it."""
     reports = list(verdicts)
+    holders: dict[str, list[int]] = {}
+    for index, report in enumerate(reports):
+        if report.counted:
+            for part in report.note.split("; "):
+                holders.setdefault(part, []).append(index)
     dropped: set[int] = set()
     for index, verdict in enumerate(reports):
         if verdict.verdict != "changed" or verdict.parts or not verdict.match:
@@ -96,11 +100,8 @@ def one_report_per_change(verdicts: Sequence[Verdict]) -> tuple[Verdict, ...]:
         change = f"{verdict.fact.value} → {verdict.match}"
         if verdict.note != change:
             continue
-        for other, report in enumerate(reports):
-            if other == index or other in dropped or not report.counted:
-                continue
-            if change in report.note.split("; "):
-                reports[other] = replace(report, parts=(*report.by_fact(), verdict))
-                dropped.add(index)
-                break
+        other = next((i for i in holders[change] if i != index and i not in dropped), None)
+        if other is not None:
+            reports[other] = replace(reports[other], parts=(*reports[other].by_fact(), verdict))
+            dropped.add(index)
     return tuple(report for index, report in enumerate(reports) if index not in dropped)

@@ -438,7 +438,7 @@ def item_atoms(text: str, section: str | None) -> list[tuple[Span, str]]:
     return sorted(atoms + _counts(text, atoms, 0, len(text)), key=lambda pair: pair[0][0])
 
 
-def _values(text: str, section: str | None) -> list[tuple[Span, str]]:
+def item_values(text: str, section: str | None) -> list[tuple[Span, str]]:
     """The atoms of a bullet that carry what it says. A name says who or where, not what:
     "Send the 23 unparsed phone numbers to Helen" gone is a lost step even when Helen is
     still named elsewhere."""
@@ -530,7 +530,7 @@ def summary_facts(summary: str) -> SummaryFacts:
         # How the user likes to work is a preference wherever the summary puts it
         # ("Dislikes Jinja macros for one-off logic"); what the user said (in quotes) and
         # how the conversation went (counts, corrections) are not.
-        if _PREFERENCE.search(_QUOTED.sub(" ", item.text)) and not _values(item.text, None):
+        if _PREFERENCE.search(_QUOTED.sub(" ", item.text)) and not item_values(item.text, None):
             fact = Fact("preference", item.text, "Conversation Dynamics", True, item.key, item.text)
             candidates.append((item.offset, _KIND_RANK["preference"], fact))
     plain: dict[str, list[tuple[int, str]]] = {
@@ -541,7 +541,7 @@ def summary_facts(summary: str) -> SummaryFacts:
     }
     for name, section_lines in plain.items():
         for item in items(section_lines):
-            if _values(item.text, name):
+            if item_values(item.text, name):
                 continue
             kind = PLAIN_ITEM_KINDS[name]
             fact = Fact(kind, item.text, name, kind in CRITICAL_KINDS, item.key, item.text)

@@ -17,6 +17,7 @@ import re
 from collections.abc import Callable, Iterator
 
 from compaction.engine.paths import path_value
+from compaction.engine.quantities import is_calendar_word
 
 Span = tuple[int, int, str, str]
 
@@ -82,29 +83,6 @@ _SINGLE = re.compile(
 # an acronym's name ("the EU AI Act"), what follows a label or a dash ("Status: Waiting",
 # "approved — Pending"), where a capital is grammar.
 _GLOSS = re.compile(r"(?:[(\u2192>\u203a/\"\u201c\u00ab'\u2018]|\b[A-Z]{2,}|[:\u2013\u2014]) ?$")
-_CALENDAR = frozenset(
-    [
-        "monday",
-        "tuesday",
-        "wednesday",
-        "thursday",
-        "friday",
-        "saturday",
-        "sunday",
-        "january",
-        "february",
-        "march",
-        "april",
-        "may",
-        "june",
-        "july",
-        "august",
-        "september",
-        "october",
-        "november",
-        "december",
-    ]
-)
 # A person named with a title ("Dr. Albers", "Frau Yilmaz"): one word after the title is
 # enough.
 _TITLED = re.compile(
@@ -184,7 +162,7 @@ def name_spans(
         yield start, start + len(value), "name", value
     for match in limited(_SINGLE.finditer(text)):
         start, value = match.start(), match.group()
-        if value.lower() in named_words or value.lower().rstrip("s") in _CALENDAR:
+        if value.lower() in named_words or is_calendar_word(value):
             continue
         if _starts_sentence(text, start):
             continue

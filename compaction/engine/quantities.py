@@ -56,6 +56,9 @@ _WORDED_DATE = re.compile(
     rf"|{_MONTH} \d{{1,2}}(?:st|nd|rd|th)?(?:,? \d{{4}})?)(?![\w]|[.,:]\d)"
 )
 _WORDED_DATE_KEY = re.compile(_WORDED_DATE.pattern, re.IGNORECASE)
+_CALENDAR_WORD = re.compile(
+    rf"(?:{_MONTH}|(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day)s?", re.IGNORECASE
+)
 #: A date as a summary writes it, ISO or in words, for patterns that look for one.
 DATE_TEXT = rf"\d{{4}}-\d\d-\d\d|{_WORDED_DATE.pattern}"
 _TIME = re.compile(r"(?<![\w:.])\d{1,2}:\d\d(?: ?[ap]m)?(?![\w:])", re.IGNORECASE)
@@ -80,6 +83,12 @@ _UNIT_CANON = {
     "character": "char",
     "characters": "char",
 }
+
+
+def is_calendar_word(word: str) -> bool:
+    """Whether ``word`` names a month or a day of the week ("June", "Sundays"): a date's,
+    not a name's."""
+    return _CALENDAR_WORD.fullmatch(word) is not None
 
 
 def is_number(text: str) -> bool:

@@ -186,7 +186,7 @@ class Quotes:
             found[1]
             for _place, item in self.new.lines
             for found in re.finditer(rf"(?<![\w:]){time} ?({_ZONES})\b", item.text)
-            if dice(about, frame(Fact("number", fact.value, context=item.text))) >= FRAME_MIN
+            if dice(about, frame(fact, item.text)) >= FRAME_MIN
         ]
         if not said or zone[1] in said:
             return None

@@ -103,6 +103,7 @@ class Steps:
 
     def __init__(self, old: Snapshot, new: Snapshot, budget: Budget) -> None:
         self.old, self.new, self.budget = old, new, budget
+        self._names: dict[int, list[Fact]] | None = None
 
     def finished(self, fact: Fact) -> str | None:
         """The new Done item that the step (In Progress or Next Steps) holding ``fact``
@@ -159,10 +160,16 @@ class Steps:
         found = self.old.item_of(fact)
         if found is None:
             return False
+        if self._names is None:
+            # The names of each bullet, found once for all its contacts.
+            self._names = {}
+            for name in self.old.facts:
+                bullet = self.old.item_of(name) if name.kind == "name" else None
+                if bullet is not None:
+                    self._names.setdefault(bullet[1].offset, []).append(name)
         return any(
             name.ident in self.new.places or self.new.mentions.contains(name, self.budget)
-            for name in self.old.facts
-            if name.kind == "name" and self.old.item_of(name) == found
+            for name in self._names.get(found[1].offset, ())
         )
 
     def carried_out(self, fact: Fact) -> str | None:
