@@ -134,10 +134,12 @@ _ESCAPED = {"\\n": " \n", "\\t": "  ", "\\r": "  ", '\\"': ' "', "\\/": " /",
             "&lt;": "   <", "&gt;": "   >", "&amp;": "    &", "&quot;": '     "',
             "&#39;": "    '"}  # fmt: skip
 # A count and the one or two words of what it counts: "4 full backups", "12 seats"; not a
-# tally of a run ("14 passed, 1 failed", "3 errors").
+# tally of a run ("14 passed, 1 failed", "3 errors"), nor a number followed by a small word
+# ("≥ 95 on /products/*" counts no "on").
 _COUNTED = re.compile(
     r"(?<![\w.,:/$€£#+-])\d{1,7}(?:[.,]\d++)?"
-    r"(?! (?:[a-z-]{1,30}ed|errors?|warnings?|tests?)\b)(?: [a-z][a-z-]{1,30}){1,2}(?![\w-])"
+    r"(?! (?:[a-z-]{1,30}ed|errors?|warnings?|tests?|on|in|at|for|to|of|by|and|or|the|if)\b)"
+    r"(?: [a-z][a-z-]{1,30}){1,2}(?![\w-])"
 )
 _QUOTED = re.compile(r"\"[^\"\n]*+\"|\u201c[^\u201d\n]*+\u201d")
 _PREFERENCE = re.compile(

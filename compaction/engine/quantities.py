@@ -97,6 +97,9 @@ def is_number(text: str) -> bool:
 
 
 def number_key(value: str) -> str:
+    signed = _SIGNED.fullmatch(value.strip())
+    if signed is not None:
+        return " ".join(part for part in signed.group("sign", "n", "u") if part)
     match = _NUMBER.fullmatch(value.strip())
     if match is None:
         key = " ".join(value.lower().split())
@@ -124,6 +127,14 @@ _LIMIT = re.compile(
 )
 
 
+# A number without a unit bounded by a sign, with what it counts: "score ≥ 95", "p < 0.05",
+# "< 200 customers". The sign is part of the value: a bound of 95, not 95 things.
+_SIGNED = re.compile(
+    r"(?P<sign>[≥≤]|[<>]=?) ?(?P<n>\d++(?:\.\d++)?)(?![\w.,%]|[.,]\d)"
+    r"(?: (?P<u>(?!(?:on|in|at|for|to|of|by|and|or|the|if|per)\b)[a-z][a-z-]{1,30}))?(?![\w-])"
+)
+
+
 def number_spans(
     text: str, limited: Callable[[Iterator[re.Match[str]]], Iterator[re.Match[str]]]
 ) -> Iterator[Span]:
@@ -137,6 +148,9 @@ def number_spans(
     for match in limited(_LIMIT.finditer(text)):
         if match.start("n") not in starts:  # "under 16 MB" is a size, said with its unit
             yield match.start("n"), match.end("n"), "number", match["n"]
+    for match in limited(_SIGNED.finditer(text)):
+        if match.start("n") not in starts:
+            yield match.start(), match.end(), "number", match.group()
     for match in limited(_NAMED_VERSION.finditer(text)):
         if match["name"].lower().endswith(_STREETS):
             continue
@@ -165,9 +179,15 @@ def number_sort(key: str) -> str:
         return "version"
     currency = _CURRENCY.match(key)
     if currency:
-        return f"money {_CURRENCIES.get(currency[1], currency[1].lower())}"
+        # A price per head or per night is not a sum: "£24/head" never becomes "£300".
+        per = key.split("/", 1)[1] if "/" in key else ""
+        money = f"money {_CURRENCIES.get(currency[1], currency[1].lower())}"
+        return f"{money}/{per}" if per else money
     if key.startswith("port"):
         return "port"
+    signed = _SIGNED.fullmatch(key)
+    if signed is not None:
+        return f"bound {signed['u'] or ''}".rstrip()
     if _DURATION.fullmatch(key):
         return "duration"
     unit = key.split(" ", 1)[1] if " " in key else key.lstrip("0123456789.,")

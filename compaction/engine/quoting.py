@@ -16,7 +16,7 @@ from compaction.engine.facts import Fact
 from compaction.engine.quantities import number_sort
 from compaction.engine.snapshot import Snapshot
 from compaction.engine.steps import FRAME_MIN, frame
-from compaction.engine.wording import WORD, dice
+from compaction.engine.wording import dice
 
 #: An error is still quoted when the new version has runs of this many of its words, word
 #: for word, that cover this share of them.
@@ -42,12 +42,17 @@ _ZONES = r"UTC|GMT|CET|CEST|EET|EEST|WET|WEST|BST|IST|EST|EDT|CST|CDT|MST|MDT|PS
 
 def says_it_was(old: str, new: Fact) -> bool:
     """Whether the line of ``new`` says that what ``old`` has and it lacks was the value
-    before: "(was 3)", "up from 3", "previously 3"."""
-    gone = [word for word in WORD.findall(old) if word not in set(WORD.findall(new.key))]
+    before: "(was 3)", "up from 3", "previously 3", "`checkout-metrics-v5` (bumped from
+    v4)"."""
+    gone = [word for word in _PART.findall(old) if word not in set(_PART.findall(new.key))]
     return bool(gone) and all(
         re.search(rf"\b(?:was|were|previously|formerly|from)\s+{re.escape(word)}\b", new.context)
         for word in gone
     )
+
+
+#: The parts of a value a new one may keep: "checkout-metrics-v4" → "v4" changed.
+_PART = re.compile(r"[a-z0-9]+(?:[.,][0-9]+)*")
 
 
 class Quotes:

@@ -17,6 +17,8 @@ from collections import Counter
 from compaction.engine.facts import Fact
 from compaction.engine.mentions import Budget, Mentions
 from compaction.engine.outline import Item
+from compaction.engine.progress import progressed
+from compaction.engine.quoting import says_it_was
 from compaction.engine.snapshot import Snapshot, moved_forward, without
 from compaction.engine.wording import (
     STOPWORDS,
@@ -96,6 +98,24 @@ def rewording_change(
         for kind, key in new_anchors - old_anchors
         if not in_old.contains(Fact(kind, key), budget)
     )
+    updated = _progressed(fact, item, missing, added)
+    # "application id now `checkout-metrics-v5` (bumped from v4)": an update it knows of.
+    updated.update(
+        (key, other)
+        for key in missing
+        for other in added
+        if key not in updated and says_it_was(key, Fact("note", other, context=item.text))
+    )
+    missing = [key for key in missing if key not in updated]
+    added = [key for key in added if key not in updated.values()]
+    if fact.kind not in STATED and moved_forward(fact.section, place):
+        # A step that got done tells its outcome (when, who approved it) and may leave to
+        # the rest of the version what it worked on: "Drafting email to Currys Care" →
+        # "Sent the complaints email on 2026-11-23 (approved by Gareth)".
+        elsewhere = {
+            key for kind, key in old_anchors if new.mentions.contains(Fact(kind, key), budget)
+        }
+        missing = [key for key in missing if key not in elsewhere]
     if missing and added:
         return f"{', '.join(missing)} → {', '.join(added)}"
     # The numbers of an atom the new wording adds (a size, a setting it reports) are
@@ -106,9 +126,16 @@ def rewording_change(
     old_names = frozenset(anchor for anchor in old_anchors if anchor[0] != "number")
     new_names = frozenset(anchor for anchor in new_anchors if anchor[0] != "number")
     old_numbers = Counter(_NUMERAL.findall(without(fact.value, old_names)))
+    # The digits of a value told further on went with it ("£3,184.00" → "£3,350.60").
+    old_numbers -= Counter(n for key in updated for n in _NUMERAL.findall(key))
     new_numbers = Counter(
         _NUMERAL.findall(without(item.text, (new_anchors - old_anchors) | new_names))
     )
+    for numeral, other in _progressed(
+        fact, item, sorted(old_numbers - new_numbers), sorted(new_numbers - old_numbers)
+    ).items():
+        old_numbers -= Counter({numeral: 1})
+        new_numbers -= Counter({other: 1})
     # A number gone, and one come or one written more often: "5 nights Lisbon, 5 nights
     # Porto" → "5 nights each, 10 in all" only wrote the 5 once.
     # A step that moved on reports its outcome: "Mapping the 6 unmapped accounts" →
@@ -132,7 +159,7 @@ def rewording_change(
         if swapped is not None:
             return f"{swapped[0]} → {swapped[1]}"
     swapped = swapped_word(fact.value, item.text)
-    if swapped is not None:
+    if swapped is not None and not _progressed(fact, item, [swapped[0]], [swapped[1]]):
         return f"{swapped[0]} → {swapped[1]}"
     if fact.kind != "task" and reversed_sense(fact.value, item.text):
         # A step says what to do next, not what is allowed: its wording turns nothing round.
@@ -175,7 +202,9 @@ def rewording_change(
         dropped = sorted(
             key
             for kind, key in old_anchors - new_anchors
-            if kind != "number" and not new.mentions.contains(Fact(kind, key), budget)
+            if kind != "number"
+            and key not in updated
+            and not new.mentions.contains(Fact(kind, key), budget)
         )
         if dropped:
             return f"drops {', '.join(dropped)}"
@@ -183,6 +212,21 @@ def rewording_change(
         if clause is not None:
             return f"drops “{clause}”"
     return None
+
+
+def _progressed(fact: Fact, item: Item, gone: list[str], came: list[str]) -> dict[str, str]:
+    """The figures of ``gone`` that ``item`` tells further on, each with its new figure:
+    "9 of 12 runners confirmed" → "11 of 12", "spent so far £3,184" → "£3,350". They are
+    updates the conversation made, not values the rewording changed."""
+    pairs: dict[str, str] = {}
+    for value in gone:
+        for other in came:
+            if other not in pairs.values() and progressed(
+                fact.value, value, item.text, other, fact.section
+            ):
+                pairs[value] = other
+                break
+    return pairs
 
 
 def _in_place(old: str, new: str, gone: list[str], came: list[str]) -> tuple[str, str] | None:

@@ -20,7 +20,9 @@ Only ``lost`` and ``changed`` count toward the drift score (see ``DRIFT_SCORE_DE
 An item is paired with its new wording by the words they share, best pairs first; an item
 left over and the one new item of its section that nothing accounts for are paired too.
 ``compaction.engine.steps`` says what became of the values of steps (a plan date once the
-step is done), ``compaction.engine.quoting`` whether a value is still stated in another form,
+step is done), ``compaction.engine.progress`` whether a new figure is the old one further on
+("9 of 12 confirmed" → "11 of 12": an update, reported ``reworded`` with its note),
+``compaction.engine.quoting`` whether a value is still stated in another form,
 and ``compaction.engine.bullets`` then tells the lost and changed facts of one bullet together.
 
 Pure: no Django, no database. Work is bounded by ``MAX_PAIR_CHECKS``.
@@ -36,6 +38,7 @@ from typing import Any
 from compaction.engine.facts import ATOM_KINDS, Fact
 from compaction.engine.mentions import Budget
 from compaction.engine.outline import Item
+from compaction.engine.progress import progressed
 from compaction.engine.quantities import number_sort
 from compaction.engine.quoting import Quotes, says_it_was
 from compaction.engine.rewording import CLAIMS, STATED, rewording_change
@@ -213,6 +216,18 @@ class _Judge:
         if replacement is not None and says_it_was(fact.key, replacement):
             # "received 1 (was 3)": the new version tells the old value as the old one, an
             # update it knows of, not a value it lost.
+            return Verdict(
+                fact, "reworded", replacement.value, f"updated: {fact.value} → {replacement.value}"
+            )
+        if replacement is not None and progressed(
+            fact.context,
+            fact.value,
+            replacement.context,
+            replacement.value,
+            fact.section,
+            paired=True,
+        ):
+            # "9 of 12 runners confirmed" → "11 of 12": work that moved on, told further on.
             return Verdict(
                 fact, "reworded", replacement.value, f"updated: {fact.value} → {replacement.value}"
             )

@@ -154,6 +154,24 @@ _NEGATING = frozenset(
         "forbidden",
         "prohibited",
         "uncached",
+        # A family is all or nothing: "exclude X" and "X excluded" rule out the same.
+        "reject",
+        "rejects",
+        "rejecting",
+        "decline",
+        "declines",
+        "declining",
+        "refuse",
+        "refuses",
+        "refusing",
+        "exclude",
+        "excludes",
+        "excluding",
+        "excluded",
+        "ignore",
+        "ignores",
+        "ignoring",
+        "ignored",
     }
 )
 #: Words that make an exception to a negation in their clause: "no X without Y", "do not X
@@ -169,7 +187,7 @@ _REASON = re.compile(
     r"(?:,\s*(?:to|because|since|as|so(?!\s+(?:no|not|never)\b))\b"
     r"|\bso (?=(?:the|it|they|we|he|she|you|his|her|their)\b)"
     r"|\b(?:because|since|so that|in order to|to avoid|"
-    r"to prevent)\b)[^.;]*+"
+    r"to prevent|to keep|to ensure)\b)[^.;]*+"
 )
 
 
@@ -208,6 +226,7 @@ _BOUND = re.compile(
     r"\b(?:no|not) ((?:[\w'-]+ ){0,3}?)(longer|more|larger|bigger|higher|later|greater|"
     r"fewer|less|earlier|shorter|smaller|lower) than\b"
 )
+_RULED_OUT = re.compile(r"\b(?:ruled|left|kept) out\b")
 _OFF_COMPOUND = re.compile(r"(?<=\w)-(?=off\b)|(?<=\boff)-(?=\w)")
 _LOWER = frozenset({"fewer", "less", "earlier", "shorter", "smaller", "lower"})
 _STOP_DOING = re.compile(r"\b(?:stop|quit|cease)(?= \w+ing\b)")
@@ -220,6 +239,7 @@ def _plain_negations(text: str) -> str:
     text = _CODE_SPAN.sub(" ", text)
     text = _NOT_SWITCHED.sub(lambda m: f"{m[1]} done" if m[1] else "default", text.lower())
     text = _OFF_COMPOUND.sub("", text)  # "one-off", "off-site" are words, not switches
+    text = _RULED_OUT.sub("excluded", text)
     text = _BOUND.sub(lambda m: f"{m[1]}at {'least' if m[2] in _LOWER else 'most'}", text)
     return _STOP_DOING.sub("not", text.replace("n't", " not"))
 
@@ -304,7 +324,13 @@ _RULING_OUT = _NEGATING | {
 }  # fmt: skip
 
 
+#: Words that rule out what comes before them in their clause: "fast roaming off", "ARR
+#: weighting rejected for the headline", "Mike ruled out", "DNS TXT config is ignored".
+#: First in their clause they rule out what follows ("rejected the caching provider").
 _SWITCHED_OFF = frozenset({"off", "disabled"})
+_RULED_OUT_AFTER = _SWITCHED_OFF | {
+    "rejected", "declined", "refused", "excluded", "ignored", "banned", "forbidden", "prohibited",
+}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -331,9 +357,8 @@ def _rules(text: str) -> Rules:
     for clause in _CLAUSE.split(text):
         words = [part for word in WORD.findall(clause) for part in word.split("-")]
         for index, word in enumerate(words):
-            if word in _SWITCHED_OFF:
-                # "Fast roaming off": what is switched off comes before the word.
-                switched = content_words(" ".join(words[:index]))
+            switched = content_words(" ".join(words[:index])) if word in _RULED_OUT_AFTER else None
+            if switched:
                 out |= switched
                 heads |= switched
                 break

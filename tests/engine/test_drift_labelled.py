@@ -146,23 +146,28 @@ FLOOR = {
     # heldout18's (blind, later) count such a step over; the engine follows the later two.
     "heldout": {"precision": 1.00, "recall": 0.92, "kept_reported_lost": 0},
     "heldout3": {"precision": 0.91, "recall": 0.97, "kept_reported_lost": 2},
+    # One miss is a running total that rose by the band it now lists ("£9,750 (venue +
+    # photographer)" → "£12,150 (venue + photographer + band)"): this set's labeller
+    # counts it changed; heldout15's and heldout25's (blind, later) count such a total an
+    # update, and the engine follows the later two.
+    "heldout5": {"precision": 1.00, "recall": 0.94, "kept_reported_lost": 0},
     "heldout7": {"precision": 0.94, "recall": 1.00, "kept_reported_lost": 0},
     "heldout9": {"precision": 0.94, "recall": 1.00, "kept_reported_lost": 1},
     "heldout11": {"precision": 0.97, "recall": 1.00, "kept_reported_lost": 1},
-    "heldout12": {"precision": 0.93, "recall": 0.94, "kept_reported_lost": 0},
+    "heldout12": {"precision": 0.94, "recall": 1.00, "kept_reported_lost": 0},
     "heldout14": {"precision": 0.89, "recall": 0.97, "kept_reported_lost": 1},
     "heldout17": {"precision": 0.96, "recall": 0.91, "kept_reported_lost": 0},
     "heldout18": {"precision": 0.97, "recall": 0.94, "kept_reported_lost": 0},
-    "heldout19": {"precision": 0.92, "recall": 0.94, "kept_reported_lost": 0},
+    "heldout19": {"precision": 0.97, "recall": 0.94, "kept_reported_lost": 0},
     "heldout20": {"precision": 0.86, "recall": 0.91, "kept_reported_lost": 1},
     "heldout21": {"precision": 0.84, "recall": 0.94, "kept_reported_lost": 2},
     "heldout22": {"precision": 0.82, "recall": 0.85, "kept_reported_lost": 3},
-    "heldout23": {"precision": 0.87, "recall": 0.97, "kept_reported_lost": 1},
-    "heldout24": {"precision": 0.84, "recall": 0.91, "kept_reported_lost": 1},
-    "heldout25": {"precision": 0.85, "recall": 1.00, "kept_reported_lost": 2},
-    "heldout26": {"precision": 0.85, "recall": 0.94, "kept_reported_lost": 0},
-    "heldout27": {"precision": 0.72, "recall": 0.89, "kept_reported_lost": 5},
-    "heldout28": {"precision": 0.94, "recall": 0.94, "kept_reported_lost": 0},
+    "heldout23": {"precision": 0.90, "recall": 0.97, "kept_reported_lost": 0},
+    "heldout24": {"precision": 0.89, "recall": 0.94, "kept_reported_lost": 1},
+    "heldout25": {"precision": 0.87, "recall": 1.00, "kept_reported_lost": 2},
+    "heldout26": {"precision": 0.89, "recall": 0.97, "kept_reported_lost": 0},
+    "heldout27": {"precision": 0.74, "recall": 0.89, "kept_reported_lost": 4},
+    "heldout28": {"precision": 0.97, "recall": 0.94, "kept_reported_lost": 0},
 }
 DOMAINS = {"coding", "operations", "data work", "customer support", "personal assistance"}
 
