@@ -61,6 +61,28 @@ rules written on seen pairs no longer carry over to unseen ones. Two careful lab
 saw neither each other's labels nor the engine agree at 0.895 to 1.000 precision and 0.895
 to 1.000 recall (``test_two_labellers_agree``; 0.895 / 0.895 on heldout27, one of the new
 sets), so the target sits at the edge of what a careful reader reaches.
+
+Later still on 2026-11-25, eight more sets were written blind (heldout29 to heldout36) from
+a prompt asking for mostly legitimate evolution, which the new version makes evident by
+itself (work done, totals and counts the conversation updated, old Done items condensed,
+items reworded or moved), and one to six silent faults per pair. heldout29-32 were
+measured once on the first rules of that round (figures of work under way told further on,
+bounds, prices per head), then used for the rest of it; heldout33-36 were measured once on
+the final rules and never used. Beside each, the engine of dfab238 on the same sets:
+
+=============== ====================================== ===============================
+sets            first run (precision / recall)         engine of dfab238
+=============== ====================================== ===============================
+heldout29-32    0.598 (101/169) / 0.944 (101/107)      0.591 (101/171) / 0.944 (101/107)
+heldout33-36    0.664 (95/143) / 0.882 (97/110)        0.655 (95/145) / 0.882 (97/110)
+=============== ====================================== ===============================
+
+Second labellers of heldout33 and heldout36 agree with the first at 0.897 / 0.929 and
+0.963 / 0.963; against the second labellers the engine reaches 0.634 / 0.931 and 0.611 /
+0.815. Where the summarizer legitimately rewrites much, the engine reports about one false
+loss or change for every two true ones while careful readers agree: telling a finished step,
+an update or a condensed Done item from a silent drop takes reading the two versions, which
+matching words and values does not do.
 """
 
 from __future__ import annotations
@@ -96,12 +118,22 @@ from tests.engine.labelled import (
     heldout26,
     heldout27,
     heldout28,
+    heldout29,
+    heldout30,
+    heldout31,
+    heldout32,
+    heldout33,
+    heldout34,
+    heldout35,
+    heldout36,
     tuning,
 )
 from tests.engine.labelled.second import heldout6 as second6
 from tests.engine.labelled.second import heldout7 as second7
 from tests.engine.labelled.second import heldout8 as second8
 from tests.engine.labelled.second import heldout27 as second27
+from tests.engine.labelled.second import heldout33 as second33
+from tests.engine.labelled.second import heldout36 as second36
 from tests.support.drift_eval import Case, agreement, evaluate, label_problems
 
 SETS = {
@@ -134,11 +166,19 @@ SETS = {
     "heldout26": heldout26.CASES,
     "heldout27": heldout27.CASES,
     "heldout28": heldout28.CASES,
+    "heldout29": heldout29.CASES,
+    "heldout30": heldout30.CASES,
+    "heldout31": heldout31.CASES,
+    "heldout32": heldout32.CASES,
+    "heldout33": heldout33.CASES,
+    "heldout34": heldout34.CASES,
+    "heldout35": heldout35.CASES,
+    "heldout36": heldout36.CASES,
 }
 #: The issue's target, required of every set that reaches it.
 TARGET = 0.95
 #: Sets short of the target keep a floor at today's figures, so that a regression fails and
-#: the gap stays in sight rather than tuned away. heldout27 and heldout28 were never used to
+#: the gap stays in sight rather than tuned away. heldout33 to heldout36 were never used to
 #: change the engine: their figures are the held-out ones.
 FLOOR = {
     # Its one miss is a contingency step ("Call the carrier if no answer by 2025-02-07")
@@ -168,6 +208,17 @@ FLOOR = {
     "heldout26": {"precision": 0.89, "recall": 0.97, "kept_reported_lost": 0},
     "heldout27": {"precision": 0.74, "recall": 0.89, "kept_reported_lost": 4},
     "heldout28": {"precision": 0.97, "recall": 0.94, "kept_reported_lost": 0},
+    # heldout29 to heldout36 were written from a prompt that asks for mostly legitimate
+    # evolution (work done, values the conversation updated, Done items condensed) and
+    # one to six silent faults per pair: see the module docstring.
+    "heldout29": {"precision": 0.62, "recall": 1.00, "kept_reported_lost": 2, "duplicates": 1},
+    "heldout30": {"precision": 0.62, "recall": 1.00, "kept_reported_lost": 0},
+    "heldout31": {"precision": 0.55, "recall": 0.88, "kept_reported_lost": 1, "duplicates": 1},
+    "heldout32": {"precision": 0.75, "recall": 0.87, "kept_reported_lost": 2},
+    "heldout33": {"precision": 0.63, "recall": 0.92, "kept_reported_lost": 3, "duplicates": 1},
+    "heldout34": {"precision": 0.71, "recall": 0.96, "kept_reported_lost": 2},
+    "heldout35": {"precision": 0.70, "recall": 0.81, "kept_reported_lost": 0},
+    "heldout36": {"precision": 0.61, "recall": 0.81, "kept_reported_lost": 3},
 }
 DOMAINS = {"coding", "operations", "data work", "customer support", "personal assistance"}
 
@@ -187,8 +238,8 @@ def test_precision_and_recall_of_lost_and_changed(name: str) -> None:
     scores = evaluate(SETS[name])
     print("\n" + scores.line(name))
     assert scores.labels >= (20 if name == "tuning" else 10)
-    assert scores.duplicates == [], "a fact was reported more than once"
     floor = FLOOR.get(name)
+    assert len(scores.duplicates) <= (floor or {}).get("duplicates", 0), scores.duplicates
     if floor is None:
         assert scores.kept_reported_lost == [], "a moved or reworded fact was reported"
         assert scores.recall >= TARGET, scores.missed
@@ -206,12 +257,15 @@ def test_precision_and_recall_of_lost_and_changed(name: str) -> None:
         ("heldout7", heldout7.CASES, second7.CASES),
         ("heldout8", heldout8.CASES, second8.CASES),
         ("heldout27", heldout27.CASES, second27.CASES),
+        ("heldout33", heldout33.CASES, second33.CASES),
+        ("heldout36", heldout36.CASES, second36.CASES),
     ],
 )
 def test_two_labellers_agree(name: str, first: tuple[Case, ...], second: tuple[Case, ...]) -> None:
     """The ceiling of the measure: two careful labellers of one set, neither of whom saw the
     other's labels or the engine, agree on most losses and changes (0.895 to 1.000 both
-    ways, so a target of 0.95 is about as far as a careful reader gets)."""
+    ways). On heldout33 and heldout36, where the engine reaches 0.61 to 0.63 precision, they
+    agree at 0.90 to 0.96: there the gap is the engine's, not the labels'."""
     assert label_problems(second) == []
     agreed = agreement(first, second)
     print("\n" + agreed.line(name))
