@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from compaction.engine.drift import compare_summaries
@@ -136,7 +136,14 @@ def _assign(names: list[list[int]]) -> list[int | None]:
     return assigned
 
 
-def evaluate(cases: Sequence[Case]) -> Scores:
+def engine_reports(case: Case) -> list[Verdict]:
+    """The drift engine's reports on a case: its ``lost`` and ``changed`` verdicts."""
+    return [v for v in compare_summaries(case.old, case.new).verdicts if v.counted]
+
+
+def evaluate(
+    cases: Sequence[Case], reports: Callable[[Case], Sequence[Verdict]] = engine_reports
+) -> Scores:
     """Precision counts reports, recall counts labels.
 
     Labels and reports are paired one to one where they can be (a maximum matching); a
@@ -144,11 +151,11 @@ def evaluate(cases: Sequence[Case]) -> Scores:
     another label has (a bullet lost whole, with two labelled values in it). A report no
     label names is a false positive; a label naming more reports than it was paired with
     is reported more than once (a duplicate), unless those reports are other labels'.
+    ``reports`` gives what is scored for a case: the engine's by default, or a judge's.
     """
     scores = Scores()
     for case in cases:
-        report = compare_summaries(case.old, case.new)
-        counted = [v for v in report.verdicts if v.counted]
+        counted = list(reports(case))
         scores.reports += len(counted)
         labelled = [(label, "lost") for label in case.lost] + [
             (label, "changed") for label in case.changed
