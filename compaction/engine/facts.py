@@ -133,14 +133,16 @@ _ESCAPES = re.compile(r"\\[ntr\"/]|&(?:lt|gt|amp|quot|#39);")
 _ESCAPED = {"\\n": " \n", "\\t": "  ", "\\r": "  ", '\\"': ' "', "\\/": " /",
             "&lt;": "   <", "&gt;": "   >", "&amp;": "    &", "&quot;": '     "',
             "&#39;": "    '"}  # fmt: skip
-# A count and the one or two words of what it counts: "4 full backups", "12 seats"; not a
-# tally of a run ("14 passed, 1 failed", "3 errors"), nor a number followed by a small word
-# ("≥ 95 on /products/*" counts no "on").
+# A count and the one or two words of what it counts: "4 full backups", "12 seats", "3 of 5
+# nodes"; not a tally of a run ("14 passed, 1 failed", "3 errors"), nor a number followed by
+# a small word ("≥ 95 on /products/*" counts no "on").
 _COUNTED = re.compile(
-    r"(?<![\w.,:/$€£#+-])\d{1,7}(?:[.,]\d++)?"
-    r"(?! (?:[a-z-]{1,30}ed|errors?|warnings?|tests?|on|in|at|for|to|of|by|and|or|the|if)\b)"
+    r"(?<![\w.,:/$€£#+-])\d{1,7}(?:[.,]\d++)?(?: of \d{1,7})?"
+    r"(?! (?:[a-z-]{1,30}ed|errors?|warnings?|tests?)\b)"
+    r"(?! (?:on|in|at|for|to|of|by|and|or|the|if|per|is)\b(?!-))"
     r"(?: [a-z][a-z-]{1,30}){1,2}(?![\w-])"
 )
+_TALLY = re.compile(r"(\d{1,7}) of \d")
 _QUOTED = re.compile(r"\"[^\"\n]*+\"|\u201c[^\u201d\n]*+\u201d")
 _PREFERENCE = re.compile(
     r"\b(?:prefers?|preferred|likes?|wants?|would rather|rather than|favou?rs?|dislikes?|"
@@ -470,8 +472,12 @@ def _counts(
     reach = list(itertools.accumulate((span[1] for span, _key in atoms), max))
     found: list[tuple[Span, str]] = []
     for match in limited(_COUNTED.finditer(text, start, end)):
-        # Overlaps an atom: some atom starting before its end reaches past its start.
-        before = bisect.bisect_left(starts, match.end())
+        # Overlaps an atom: some atom starting before its end reaches past its start. A
+        # tally ("3 of 5 nodes") only yields to an atom holding its first number: the "5
+        # nodes" inside it are its whole, not its count.
+        tally = _TALLY.match(match.group())
+        end = match.start() + tally.end(1) if tally else match.end()
+        before = bisect.bisect_left(starts, end)
         if before and reach[before - 1] > match.start():
             continue
         value = match.group()

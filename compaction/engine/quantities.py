@@ -130,7 +130,8 @@ _LIMIT = re.compile(
 # A number without a unit bounded by a sign, with what it counts: "score ≥ 95", "p < 0.05",
 # "< 200 customers". The sign is part of the value: a bound of 95, not 95 things.
 _SIGNED = re.compile(
-    r"(?P<sign>[≥≤]|[<>]=?) ?(?P<n>\d++(?:\.\d++)?)(?![\w.,%]|[.,]\d)"
+    r"(?P<sign>[≥≤]|[<>]=?) ?(?P<n>\d{1,3}(?:,\d{3})++(?:\.\d++)?|\d++(?:\.\d++)?)"
+    r"(?![\w.,%]|[.,]\d)"
     r"(?: (?P<u>(?!(?:on|in|at|for|to|of|by|and|or|the|if|per)\b)[a-z][a-z-]{1,30}))?(?![\w-])"
 )
 
@@ -141,15 +142,20 @@ def number_spans(
     """The number facts of ``text``; ``limited`` bounds the matches of each pattern."""
     starts = set()
     patterns = (_NUMBER, _MONEY, _COUNT, _VERSION, _DATE, _WORDED_DATE, _TIME, _PORT, _DURATION)
+    with_unit = set()
     for pattern in patterns:
         for match in limited(pattern.finditer(text)):
             starts.add(match.start())
+            if pattern is not _COUNT:
+                with_unit.add(match.start())
             yield match.start(), match.end(), "number", match.group()
     for match in limited(_LIMIT.finditer(text)):
         if match.start("n") not in starts:  # "under 16 MB" is a size, said with its unit
             yield match.start("n"), match.end("n"), "number", match["n"]
     for match in limited(_SIGNED.finditer(text)):
-        if match.start("n") not in starts:
+        # "< 200 ms" is a size, said with its unit; "< 1,000 customers" a bound, whose
+        # digits alone ("1,000") are no fact of their own.
+        if match.start("n") not in with_unit:
             yield match.start(), match.end(), "number", match.group()
     for match in limited(_NAMED_VERSION.finditer(text)):
         if match["name"].lower().endswith(_STREETS):
@@ -179,10 +185,7 @@ def number_sort(key: str) -> str:
         return "version"
     currency = _CURRENCY.match(key)
     if currency:
-        # A price per head or per night is not a sum: "£24/head" never becomes "£300".
-        per = key.split("/", 1)[1] if "/" in key else ""
-        money = f"money {_CURRENCIES.get(currency[1], currency[1].lower())}"
-        return f"{money}/{per}" if per else money
+        return f"money {_CURRENCIES.get(currency[1], currency[1].lower())}"
     if key.startswith("port"):
         return "port"
     signed = _SIGNED.fullmatch(key)

@@ -131,9 +131,10 @@ def rewording_change(
     new_numbers = Counter(
         _NUMERAL.findall(without(item.text, (new_anchors - old_anchors) | new_names))
     )
-    for numeral, other in _progressed(
+    told_further = _progressed(
         fact, item, sorted(old_numbers - new_numbers), sorted(new_numbers - old_numbers)
-    ).items():
+    )
+    for numeral, other in told_further.items():
         old_numbers -= Counter({numeral: 1})
         new_numbers -= Counter({other: 1})
     # A number gone, and one come or one written more often: "5 nights Lisbon, 5 nights
@@ -172,7 +173,7 @@ def rewording_change(
         if fact.kind in CLAIMS and restated
         else []
     )
-    if fact.kind in CLAIMS and restated and not old_numbers:
+    if fact.kind in CLAIMS and restated and not old_numbers and not (updated or told_further):
         # "Keep the old certificate until the new one is live" → "... until 2026-11-29":
         # a rule that now names a number or a date where it named none holds another
         # ("two reviewers" → "2 reviewers" names the same).

@@ -187,7 +187,7 @@ _REASON = re.compile(
     r"(?:,\s*(?:to|because|since|as|so(?!\s+(?:no|not|never)\b))\b"
     r"|\bso (?=(?:the|it|they|we|he|she|you|his|her|their)\b)"
     r"|\b(?:because|since|so that|in order to|to avoid|"
-    r"to prevent|to keep|to ensure)\b)[^.;]*+"
+    r"to prevent)\b)[^.;]*+"
 )
 
 
