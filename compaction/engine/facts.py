@@ -43,7 +43,7 @@ from typing import Any
 from compaction.engine.names import is_phone, name_key, name_spans, phone_key
 from compaction.engine.outline import Outline, item_key, items, outline
 from compaction.engine.paths import path_key, path_spans, path_value
-from compaction.engine.quantities import Span, is_number, number_key, number_spans
+from compaction.engine.quantities import SMALL_WORD, Span, is_number, number_key, number_spans
 
 #: Facts found anywhere in a text.
 ATOM_KINDS: tuple[str, ...] = (
@@ -139,7 +139,7 @@ _ESCAPED = {"\\n": " \n", "\\t": "  ", "\\r": "  ", '\\"': ' "', "\\/": " /",
 _COUNTED = re.compile(
     r"(?<![\w.,:/$€£#+-])\d{1,7}(?:[.,]\d++)?(?: of \d{1,7})?"
     r"(?! (?:[a-z-]{1,30}ed|errors?|warnings?|tests?)\b)"
-    r"(?! (?:on|in|at|for|to|of|by|and|or|the|if|per|is)\b(?!-))"
+    rf"(?! {SMALL_WORD})"
     r"(?: [a-z][a-z-]{1,30}){1,2}(?![\w-])"
 )
 _TALLY = re.compile(r"(\d{1,7}) of \d")

@@ -127,12 +127,15 @@ _LIMIT = re.compile(
 )
 
 
+#: Small words that never name what a number counts ("95 on /products/*", "12 per night");
+#: a compound that starts with one ("3 on-call engineers") still does.
+SMALL_WORD = r"(?:on|in|at|for|to|of|by|and|or|the|if|per|is)\b(?!-)"
 # A number without a unit bounded by a sign, with what it counts: "score ≥ 95", "p < 0.05",
 # "< 200 customers". The sign is part of the value: a bound of 95, not 95 things.
 _SIGNED = re.compile(
     r"(?P<sign>[≥≤]|[<>]=?) ?(?P<n>\d{1,3}(?:,\d{3})++(?:\.\d++)?|\d++(?:\.\d++)?)"
     r"(?![\w.,%]|[.,]\d)"
-    r"(?: (?P<u>(?!(?:on|in|at|for|to|of|by|and|or|the|if|per)\b)[a-z][a-z-]{1,30}))?(?![\w-])"
+    rf"(?: (?P<u>(?!{SMALL_WORD})[a-z][a-z-]{{1,30}}))?(?![\w-])"
 )
 
 

@@ -213,21 +213,20 @@ class _Judge:
             return Verdict(
                 fact, "condensed", replacement.value, f"{fact.value} → {replacement.value}"
             )
-        if replacement is not None and says_it_was(fact.key, replacement):
-            # "received 1 (was 3)": the new version tells the old value as the old one, an
-            # update it knows of, not a value it lost.
-            return Verdict(
-                fact, "reworded", replacement.value, f"updated: {fact.value} → {replacement.value}"
+        if replacement is not None and (
+            says_it_was(fact.key, replacement)
+            or progressed(
+                fact.context,
+                fact.value,
+                replacement.context,
+                replacement.value,
+                fact.section,
+                paired=True,
             )
-        if replacement is not None and progressed(
-            fact.context,
-            fact.value,
-            replacement.context,
-            replacement.value,
-            fact.section,
-            paired=True,
         ):
-            # "9 of 12 runners confirmed" → "11 of 12": work that moved on, told further on.
+            # An update the new version knows of, not a value it lost: it tells the old
+            # value as the old one ("received 1 (was 3)"), or work that moved on further
+            # on ("9 of 12 runners confirmed" → "11 of 12").
             return Verdict(
                 fact, "reworded", replacement.value, f"updated: {fact.value} → {replacement.value}"
             )

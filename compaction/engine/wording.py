@@ -327,10 +327,10 @@ _RULING_OUT = _NEGATING | {
 #: Words that rule out what comes before them in their clause: "fast roaming off", "ARR
 #: weighting rejected for the headline", "Mike ruled out", "DNS TXT config is ignored".
 #: First in their clause they rule out what follows ("rejected the caching provider").
-_SWITCHED_OFF = frozenset({"off", "disabled"})
-_RULED_OUT_AFTER = _SWITCHED_OFF | {
-    "rejected", "declined", "refused", "excluded", "ignored", "banned", "forbidden", "prohibited",
-}  # fmt: skip
+_RULED_OUT_AFTER = frozenset({
+    "off", "disabled", "rejected", "declined", "refused", "excluded", "ignored", "banned",
+    "forbidden", "prohibited",
+})  # fmt: skip
 
 
 @dataclass(frozen=True)

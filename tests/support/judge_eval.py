@@ -27,6 +27,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from compaction.engine.drift import compare_summaries
+from compaction.engine.verdicts import Verdict
 from tests.support.drift_eval import Case, Scores, evaluate
 
 if TYPE_CHECKING:
@@ -45,9 +47,6 @@ class Measured:
 
 def measure(cases: Sequence[Case], judge: DriftJudge) -> Measured:
     """The three scores of ``cases``, asking ``judge`` once per pair."""
-    from compaction.engine.drift import compare_summaries
-    from compaction.engine.verdicts import Verdict
-
     judged: dict[int, tuple[list[Verdict], list[Verdict]]] = {}
     failures: list[str] = []
     for case in cases:
