@@ -91,7 +91,8 @@ def one_report_per_change(verdicts: Sequence[Verdict]) -> tuple[Verdict, ...]:
     holders: dict[str, list[int]] = {}
     for index, report in enumerate(reports):
         if report.counted:
-            for part in report.note.split("; "):
+            # A note lists changes "a → b; c → d", and a change may hold "; " itself.
+            for part in {*report.note.split("; "), report.note}:
                 holders.setdefault(part, []).append(index)
     dropped: set[int] = set()
     for index, verdict in enumerate(reports):
@@ -100,7 +101,7 @@ def one_report_per_change(verdicts: Sequence[Verdict]) -> tuple[Verdict, ...]:
         change = f"{verdict.fact.value} → {verdict.match}"
         if verdict.note != change:
             continue
-        other = next((i for i in holders[change] if i != index and i not in dropped), None)
+        other = next((i for i in holders.get(change, ()) if i != index and i not in dropped), None)
         if other is not None:
             reports[other] = replace(reports[other], parts=(*reports[other].by_fact(), verdict))
             dropped.add(index)

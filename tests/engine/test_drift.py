@@ -5,6 +5,7 @@ growth, the JSON form of the report, and properties over generated summaries.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -539,3 +540,13 @@ def test_a_dropped_restriction_is_changed_though_the_rewording_negates_something
     old = make_summary(constraints=f"- {rule}")
     new = make_summary(constraints="- Use Redis for cache and queue.")
     assert verdict_of(old, new, rule)[0] == "changed"
+
+
+def test_a_change_whose_value_holds_a_semicolon_is_reported_not_crashed_on() -> None:
+    """A report's note lists changes joined by "; ": a value holding "; " itself (the offline
+    summarizer's "Fixed: ... (ERROR: ...); changed (#201)") was once looked up whole and
+    raised KeyError, failing the compaction's drift guard. The pair is two versions of the
+    demo's long session that did."""
+    pair = json.loads((Path(__file__).parent / "data" / "semicolon_change_pair.json").read_text())
+    report = compare_summaries(pair["old"], pair["new"])
+    assert 0 < report.drift_score <= 1
