@@ -14,7 +14,9 @@ PEER_SIZES: tuple[int, ...] = (1_000, 10_000, 50_000)
 QUICK_PEER_SIZES: tuple[int, ...] = (200, 800)
 
 #: The sections a run can be limited to (``--only``), in the order they run.
-SECTIONS: tuple[str, ...] = ("reduction", "pruning", "compaction", "history", "peers")
+SECTIONS: tuple[str, ...] = (
+    "reduction", "ledger", "pruning", "compaction", "history", "peers",
+)  # fmt: skip
 
 # Goals from the issue; a run reports each as met or missed against these.
 FLAT_RATIO_GOAL = 1.2  # largest history's median latency / smallest history's
@@ -72,6 +74,10 @@ class BenchConfig:
     #: Token reduction.
     synthetic_tokens: int = 1_000_000
     transcripts_dir: Path = TRANSCRIPTS_DIR
+    #: The artifact ledger: archived messages folded per measurement (real tool-calling
+    #: transcripts, repeated), and how many measurements.
+    ledger_messages: int = 10_000
+    ledger_repeat: int = 5
     #: Tool output size of the context/append/compaction histories (chars).
     history_tool_chars: int = 600
     #: Per-turn cost vs peers: history sizes, measured turns per stack and size, the
@@ -104,6 +110,8 @@ class BenchConfig:
             backlog_delay=0.2,
             pruning_sizes=(500, 1_000, 2_000),
             synthetic_tokens=150_000,
+            ledger_messages=2_000,
+            ledger_repeat=3,
             # ~530 tokens a message: 200 and 800 messages are over a 20k threshold, so
             # every stack compacts once (LangGraph's middleware on its first turn).
             peer_sizes=QUICK_PEER_SIZES,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 import random
 from pathlib import Path
@@ -10,6 +11,7 @@ from typing import Any
 from compaction.engine.tokens import message_tokens
 
 TRANSCRIPTS_DIR = Path(__file__).resolve().parent.parent / "fixtures" / "transcripts"
+OPENHANDS_DIR = Path(__file__).resolve().parent.parent / "fixtures" / "openhands"
 
 _TOOL_LINES = (
     "============================= test session starts ==============================\n"
@@ -273,3 +275,33 @@ class MixedHistory:
 
     def messages(self, start: int, count: int) -> list[dict[str, Any]]:
         return [self.message(i) for i in range(start, start + count)]
+
+
+def tool_call_history(count: int) -> list[dict[str, Any]]:
+    """``count`` stored rows of real tool-calling sessions (the bundled transcripts with tool
+    calls, then the OpenHands ones), repeated in order and numbered from 1."""
+    sessions = []
+    for folder in (TRANSCRIPTS_DIR, OPENHANDS_DIR):
+        for path in sorted(folder.glob("*.json")):
+            messages = json.loads(path.read_text(encoding="utf-8"))["messages"]
+            if any(
+                isinstance(m["content"], list)
+                and any(b.get("type") == "tool_use" for b in m["content"])
+                for m in messages
+            ):
+                sessions.append(messages)
+    rows: list[dict[str, Any]] = []
+    while len(rows) < count:
+        for messages in sessions:
+            for message in messages:
+                if len(rows) == count:
+                    return rows
+                rows.append(
+                    {
+                        "seq": len(rows) + 1,
+                        "role": message["role"],
+                        "format": "anthropic",
+                        "content": message["content"],
+                    }
+                )
+    return rows

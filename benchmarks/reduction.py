@@ -9,20 +9,80 @@ import time
 import tracemalloc
 from typing import Any
 
-from benchmarks.data import cycle_tokens, tool_heavy_history
+from benchmarks.data import cycle_tokens, tool_call_history, tool_heavy_history
 from benchmarks.measure import maxrss_mb, measure_repeated, ratio, stats
 from benchmarks.workspace import BenchWorkspace
 from compaction import selectors
 from compaction.conf import app_settings
+from compaction.engine.artifacts import artifacts_section, ledger_fold
+from compaction.engine.preserve import preserve
 from compaction.engine.pruning import PruneResult, prune_for_settings
 from compaction.engine.tokens import reduction_percentage
+from compaction.engine.transcript import chunk_transcript
 from compaction.models import ChatSession, CompactionRun
 from compaction.services import compaction_run_execute, session_delete
 from compaction.summarizers.offline import OfflineSummarizer
 
 
 class ReductionBenchmarks(BenchWorkspace):
-    """Pruning in memory; compaction of the bundled transcripts and of a synthetic session."""
+    """Pruning in memory; compaction of the bundled transcripts and of a synthetic session;
+    the artifact ledger's cost in phase 2."""
+
+    # ------------------------------------------------------------------ 6: artifact ledger
+
+    def artifact_ledger(self) -> dict[str, Any]:
+        """What the ledger costs per 1,000 archived messages of real tool-calling sessions,
+        beside the other per-message work of phase 2 on the same messages: rendering the
+        summarizer's transcript and finding the preserved text."""
+        rows = tool_call_history(self.config.ledger_messages)
+        calls = sum(
+            1
+            for row in rows
+            if isinstance(row["content"], list)
+            for block in row["content"]
+            if isinstance(block, dict) and block.get("type") == "tool_use"
+        )
+        settings = app_settings
+        ledger = None
+
+        def fold() -> None:
+            nonlocal ledger
+            ledger = ledger_fold(rows)
+
+        def render() -> None:
+            artifacts_section(ledger, max_tokens=settings.ARTIFACTS_MAX_TOKENS)
+
+        def transcript() -> None:
+            chunk_transcript(
+                rows,
+                max_chars=settings.SUMMARY_INPUT_MAX_CHARS,
+                head=settings.TOOL_PREVIEW_HEAD,
+                tail=settings.TOOL_PREVIEW_TAIL,
+            )
+
+        def preserved() -> None:
+            preserve(
+                reversed(rows),
+                kinds=settings.PRESERVE,
+                max_tokens=settings.PRESERVE_MAX_TOKENS,
+            )
+
+        repeat = self.config.ledger_repeat
+        per_thousand = 1000 / len(rows)
+        out: dict[str, Any] = {"messages": len(rows), "tool_calls": calls}
+        for name, fn in (
+            ("ledger", fold),
+            ("section", render),
+            ("transcript", transcript),
+            ("preserved", preserved),
+        ):
+            timed = measure_repeated(fn, repeat, count_queries=False)
+            median = statistics.median(timed.times_ms)
+            out[name] = {**stats(timed.times_ms), "ms_per_1000": round(median * per_thousand, 2)}
+        assert ledger is not None
+        out["entries"] = ledger.counts()
+        out["stored_kb"] = round(len(json.dumps(ledger.as_dict())) / 1024, 1)
+        return out
 
     # ------------------------------------------------------------------ 4: pruning
 

@@ -351,6 +351,31 @@ def render_table(result: dict[str, Any]) -> str:
         lines.extend(_peer_lines(result["peers"]))
         lines.append("")
 
+    if "artifact_ledger" in result:
+        ledger = result["artifact_ledger"]
+        lines.append(
+            f"7. Artifact ledger, phase 2 (real tool-calling sessions: {ledger['messages']:,} "
+            f"archived messages, {ledger['tool_calls']:,} tool calls)"
+        )
+        lines.append(
+            f"{'step':<34} {'median ms':>9} {'p95 ms':>9} {'p99 ms':>9} {'ms/1k msgs':>10}"
+        )
+        for name, label in (
+            ("ledger", "the ledger (fold of the range)"),
+            ("section", "its Files & artifacts section"),
+            ("transcript", "beside it: summarizer transcript"),
+            ("preserved", "beside it: preserved text"),
+        ):
+            data = ledger[name]
+            lines.append(f"{label:<34} {_fmt_ms(data)} {data['ms_per_1000']:>10.2f}")
+        entries = ledger["entries"]
+        lines.append(
+            f"   {entries['files_changed']} files changed, {entries['files_read']} read, "
+            f"{entries['commands']} commands, {entries['errors_unresolved']} errors open; "
+            f"stored {ledger['stored_kb']} KB. Never on the append or context-build path."
+        )
+        lines.append("")
+
     lines.append("Goals")
     for item in result["goals"]:
         verdict = {True: "MET", False: "MISSED", None: "n/a"}[item["met"]]

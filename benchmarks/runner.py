@@ -73,6 +73,9 @@ class Bench(ReductionBenchmarks, CompactionBenchmarks, HistoryBenchmarks, PeerBe
                     f"~{self.config.synthetic_tokens:,} tokens)"
                 )
                 result["token_reduction"] = self.token_reduction()
+            if "ledger" in sections:
+                self.log(f"artifact ledger ({self.config.ledger_messages:,} archived messages)")
+                result["artifact_ledger"] = self.artifact_ledger()
             if "pruning" in sections:
                 self.log("pruning")
                 result["pruning"] = self.pruning()

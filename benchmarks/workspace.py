@@ -117,6 +117,7 @@ class BenchWorkspace:
                 carried=checkpoint.carried,
                 image_tokens=app_settings.for_session(session).IMAGE_TOKENS,
                 preserved=checkpoint.preserved,
+                artifacts=checkpoint.artifacts_text,
             )
         found = {
             "message_count": rows.count(),

@@ -90,6 +90,13 @@ DEFAULTS: dict[str, Any] = {
     # newest first, within PRESERVE_MAX_TOKENS. An empty list turns it off.
     "PRESERVE": ["errors", "decisions", "commits"],
     "PRESERVE_MAX_TOKENS": 2000,
+    # The artifact ledger (files read, created, modified and deleted, commands with their exit
+    # status, URLs, errors and whether they were resolved, test runs), taken from the stored
+    # tool calls, is kept with every checkpoint and sent after the summary as a "Files &
+    # artifacts" section of at most this many tokens: unresolved errors and changed files
+    # first, newest first, counts for what does not fit. 0 sends no section (the admin and
+    # the API still show the ledger).
+    "ARTIFACTS_MAX_TOKENS": 1500,
     # The summarizer model's own context window: its input plus MAX_TOKENS must fit it
     # minus SUMMARY_RESERVE_TOKENS, and chunking follows from that.
     "SUMMARY_CONTEXT_WINDOW": 200_000,
@@ -133,6 +140,7 @@ SESSION_OVERRIDABLE = frozenset(
         "AUTO_COMPACT",
         "PRESERVE",
         "PRESERVE_MAX_TOKENS",
+        "ARTIFACTS_MAX_TOKENS",
         "MEMORY_FLUSH_MARGIN",
     }
 )
@@ -153,6 +161,7 @@ NON_NEGATIVE_INTS = (
     "RESERVE_TOKENS",
     "MEMORY_FLUSH_MARGIN",
     "PRESERVE_MAX_TOKENS",
+    "ARTIFACTS_MAX_TOKENS",
     "SUMMARY_RESERVE_TOKENS",
     "TOOL_PREVIEW_HEAD",
     "TOOL_PREVIEW_TAIL",
@@ -208,6 +217,7 @@ MAXIMA: dict[str, int | float] = {
     "TOOL_PREVIEW_TAIL": 100_000_000,
     "MEMORY_FLUSH_MARGIN": 100_000_000,
     "PRESERVE_MAX_TOKENS": 1_000_000,
+    "ARTIFACTS_MAX_TOKENS": 1_000_000,
     "SUMMARY_CONTEXT_WINDOW": 100_000_000,
     "SUMMARY_RESERVE_TOKENS": 100_000_000,
     "LEASE_SECONDS": 7 * 86_400,

@@ -188,6 +188,14 @@ class Checkpoint(TokenReduction):
     # Exact text carried from the compacted range whatever the summarizer wrote (PRESERVE):
     # [{"kind": "error"|"decision"|"commit", "seq", "text"}], newest first.
     preserved = models.JSONField(default=list, blank=True)
+    # The artifact ledger through ``last_seq`` (``compaction.engine.artifacts``): the files,
+    # commands, URLs, errors and test runs of the session's tool calls, continued from the
+    # previous checkpoint's, never rewritten by a summary. Read in phase 2, the admin and
+    # the API; the payload reads only ``artifacts_text``.
+    artifacts = models.JSONField(default=dict, blank=True)
+    # The ledger's "Files & artifacts" section as the payload sends it, rendered once within
+    # ARTIFACTS_MAX_TOKENS: the same bytes on every turn until the next checkpoint.
+    artifacts_text = models.TextField(blank=True, default="")
     summarizer = models.CharField(max_length=255, blank=True, default="")
     model = models.CharField(max_length=255, blank=True, default="")
     kind = models.CharField(max_length=16, choices=Kind.choices)

@@ -126,13 +126,17 @@ def test_the_effective_window_is_an_error_under_16k_and_a_warning_under_32k(sett
 
 
 def test_recent_messages_and_a_summary_must_fit_the_effective_window(settings):
-    # 40k effective; a summary is SUMMARY_MAX_CHARS / 4 = 1,500 tokens plus 2,000 preserved.
+    # 40k effective; a summary is SUMMARY_MAX_CHARS / 4 = 1,500 tokens plus 2,000 preserved
+    # and a Files & artifacts section of up to 1,500.
     window = {"CONTEXT_WINDOW": 60_000, "RESERVE_TOKENS": 20_000}
-    assert _window_checks(settings, **window, KEEP_RECENT_TOKENS=36_499) == {}
-    error = _window_checks(settings, **window, KEEP_RECENT_TOKENS=36_500)["compaction.E006"]
-    assert "KEEP_RECENT_TOKENS (36,500) plus a summary of up to 3,500 tokens" in error.msg
-    # Without preserved text the summary alone counts.
-    assert _window_checks(settings, **window, KEEP_RECENT_TOKENS=36_500, PRESERVE=[]) == {}
+    assert _window_checks(settings, **window, KEEP_RECENT_TOKENS=34_999) == {}
+    error = _window_checks(settings, **window, KEEP_RECENT_TOKENS=35_000)["compaction.E006"]
+    assert "KEEP_RECENT_TOKENS (35,000) plus a summary of up to 5,000 tokens" in error.msg
+    assert "ARTIFACTS_MAX_TOKENS" in error.hint
+    # Without preserved text or the section, the summary alone counts.
+    assert _window_checks(settings, **window, KEEP_RECENT_TOKENS=35_000, PRESERVE=[]) == {}
+    alone = {"KEEP_RECENT_TOKENS": 38_000, "PRESERVE": [], "ARTIFACTS_MAX_TOKENS": 0}
+    assert _window_checks(settings, **window, **alone) == {}
 
 
 def test_the_summarizer_window_must_hold_one_useful_call(settings):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import admin
 from django.contrib.admin.utils import quote
 from django.db.models import (
@@ -12,11 +14,13 @@ from django.http import HttpRequest
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
+from compaction.admin.artifacts import ledger_panel
 from compaction.admin.base import ReadOnlyAdmin, TokenColumns
 from compaction.admin.html import EMPTY, join_html, json_html, links_html, number
 from compaction.admin.rendering import render_content
+from compaction.admin.views import can_view
 from compaction.engine.outline import split_sections
-from compaction.models import ChatSession, Checkpoint, CompactionRun
+from compaction.models import ChatSession, Checkpoint, CompactionRun, Message
 
 
 @admin.register(Checkpoint)
@@ -94,8 +98,30 @@ class CheckpointAdmin(TokenColumns, ReadOnlyAdmin):
         qs = super().get_queryset(request).annotate(size_chars=Length("summary"))
         if self.is_changelist(request):
             # The list never shows these (possibly large) texts: leave them in the database.
-            qs = qs.defer("summary", "carried", "preserved", "validation")
+            qs = qs.defer(
+                "summary", "carried", "preserved", "validation", "artifacts", "artifacts_text"
+            )
         return qs
+
+    def render_change_form(
+        self,
+        request: HttpRequest,
+        context: dict[str, Any],
+        add: bool = False,
+        change: bool = False,
+        form_url: str = "",
+        obj: Checkpoint | None = None,
+    ) -> Any:
+        if obj is not None:
+            # The Files & artifacts panel (includes/artifacts.html), after the fieldsets.
+            context["artifacts"] = ledger_panel(
+                self.admin_site,
+                session_id=obj.session_id,
+                artifacts=obj.artifacts,
+                section=obj.artifacts_text,
+                can_view_messages=can_view(self, request, Message),
+            )
+        return super().render_change_form(request, context, add, change, form_url, obj)
 
     @admin.display(description="session", ordering="session")
     def session_link(self, obj: Checkpoint) -> SafeString | str:

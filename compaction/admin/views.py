@@ -24,10 +24,10 @@ from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.http import urlencode
 
+from compaction.admin.artifacts import coverage_rows
 from compaction.admin.chart import ChartPoint
 from compaction.admin.forms import VersionDiffForm
 from compaction.conf import app_settings
-from compaction.engine.coverage import CoverageFact
 from compaction.engine.drift import DiffLine, DriftReport, compare_summaries
 from compaction.engine.facts import Fact
 from compaction.engine.ledger import LedgerEntry
@@ -40,10 +40,6 @@ from compaction.selectors.drift import session_drift
 if TYPE_CHECKING:
     from django.contrib.admin import ModelAdmin
 
-#: Never-carried facts listed on the timeline (the total is always shown), and how many
-#: of them (the most needed) show before the toggle.
-COVERAGE_MAX_LISTED = 300
-COVERAGE_TOP = 10
 LEDGER_PAGE_SIZE = 100
 ORIGINALS_PAGE_SIZE = 25
 
@@ -103,7 +99,7 @@ def _admin_url(model_admin: ModelAdmin, model: type[Model], action: str, *args: 
     )
 
 
-def _can_view(model_admin: ModelAdmin, request: HttpRequest, model: type[Model]) -> bool:
+def can_view(model_admin: ModelAdmin, request: HttpRequest, model: type[Model]) -> bool:
     """View permission on another model, through its admin when it has one."""
     related = model_admin.admin_site._registry.get(model)
     if related is not None:
@@ -119,7 +115,7 @@ def _session(
     if not model_admin.has_view_permission(request):
         raise PermissionDenied
     for model in needs:
-        if not _can_view(model_admin, request, model):
+        if not can_view(model_admin, request, model):
             raise PermissionDenied
     session = model_admin.get_object(request, unquote(object_id))
     if session is None:
@@ -269,7 +265,7 @@ def timeline_view(
     Reads the one drift audit (``selectors.session_drift``), as the API does.
     """
     session = _session(model_admin, request, object_id, Checkpoint)
-    can_view_messages = _can_view(model_admin, request, Message)
+    can_view_messages = can_view(model_admin, request, Message)
     audit = session_drift(session=session)
     points = [
         ChartPoint(
@@ -321,7 +317,15 @@ def timeline_view(
     ledger_page = Paginator(entries, LEDGER_PAGE_SIZE).get_page(request.GET.get("page"))
 
     context = _context(model_admin, request, session, "Drift timeline")
-    never = audit.coverage.never_carried[:COVERAGE_MAX_LISTED] if can_view_messages else ()
+    if versions:
+        context.update(
+            coverage_rows(
+                model_admin.admin_site,
+                session_id=session.pk,
+                coverage=audit.coverage,
+                can_view_messages=can_view_messages,
+            )
+        )
     context.update(
         versions=versions,
         points=points,
@@ -338,12 +342,6 @@ def timeline_view(
             ("gaps", "with gaps"),
             ("critical", "critical"),
         ],
-        coverage=audit.coverage if versions and can_view_messages else None,
-        coverage_share=audit.coverage.share_carried * 100,
-        coverage_top=[_coverage_row(model_admin, item) for item in never[:COVERAGE_TOP]],
-        coverage_rest=[_coverage_row(model_admin, item) for item in never[COVERAGE_TOP:]],
-        coverage_capped=audit.originals_total > audit.originals_scanned,
-        coverage_max=audit.originals_scanned,
         archived=audit.originals_total,
         versions_capped=audit.versions_capped,
         max_versions=len(audit.versions),
@@ -351,13 +349,6 @@ def timeline_view(
         can_view_messages=can_view_messages,
     )
     return TemplateResponse(request, _templates(model_admin, "timeline.html"), context)
-
-
-def _coverage_row(model_admin: ModelAdmin, item: CoverageFact) -> dict[str, Any]:
-    return {
-        "item": item,
-        "url": _admin_url(model_admin, Message, "change", item.ref) if item.ref else None,
-    }
 
 
 # ----------------------------------------------------------------------------- originals

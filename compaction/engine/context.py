@@ -61,6 +61,10 @@ class CheckpointContext:
     #: Exact text carried from the compacted messages (PRESERVE), newest first; shown
     #: after the summary. A server block stands alone: its checkpoints carry none.
     preserved: Sequence[dict[str, Any]] = ()
+    #: The artifact ledger's "Files & artifacts" section, as stored: after the summary and
+    #: its preserved text, or after the system prompt when a server block stands for the
+    #: summary (nothing may precede that block).
+    artifacts: str = ""
 
 
 @dataclass(frozen=True)
@@ -137,13 +141,18 @@ def _carried_blocks(carried: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     return blocks
 
 
-def summary_text(summary: str, version: int, preserved: Sequence[dict[str, Any]] = ()) -> str:
+def summary_text(
+    summary: str,
+    version: int,
+    preserved: Sequence[dict[str, Any]] = (),
+    artifacts: str = "",
+) -> str:
     """The checkpoint as the model reads it: the preamble, the summary, then the preserved
-    text verbatim in its own labelled section (in the same block, so inside the cached
-    prefix and counted by ``summary_tokens``)."""
+    text verbatim and the Files & artifacts section, each labelled (in the same block, so
+    inside the cached prefix and counted by ``summary_tokens``)."""
     text = f"{SUMMARY_PREAMBLE.format(version=version)}\n\n<checkpoint>\n{summary}\n</checkpoint>"
-    section = preserved_section(preserved)
-    return f"{text}\n\n{section}" if section else text
+    sections = [section for section in (preserved_section(preserved), artifacts) if section]
+    return "\n\n".join([text, *sections])
 
 
 def summary_messages(
@@ -154,6 +163,7 @@ def summary_messages(
     placement: str,
     next_role: str | None,
     preserved: Sequence[dict[str, Any]] = (),
+    artifacts: str = "",
 ) -> tuple[str, list[dict[str, Any]]]:
     """The system-prompt suffix and the leading messages that carry a checkpoint.
 
@@ -161,7 +171,7 @@ def summary_messages(
     the leading messages connect to it with valid roles.
     """
     carried_blocks = _carried_blocks(carried)
-    text = summary_text(summary, version, preserved)
+    text = summary_text(summary, version, preserved, artifacts)
     if placement == "system":
         suffix = f"\n\n{text}"
         lead = carried_blocks
@@ -183,11 +193,14 @@ def summary_tokens(
     image_tokens: int,
     block: dict[str, Any] | None = None,
     preserved: Sequence[dict[str, Any]] = (),
+    artifacts: str = "",
 ) -> int:
     """Estimated tokens a checkpoint adds to the context (placement-independent estimate),
-    its preserved text included."""
+    its preserved text and Files & artifacts section included."""
+    section = text_tokens(artifacts) if artifacts else 0
     if block is not None:
-        return message_tokens([block], image_tokens=image_tokens)
+        # The block stands alone before the messages; the section rides on the system prompt.
+        return message_tokens([block], image_tokens=image_tokens) + section
     _, lead = summary_messages(
         summary=summary,
         version=version,
@@ -195,6 +208,7 @@ def summary_tokens(
         placement="messages",
         next_role="user",
         preserved=preserved,
+        artifacts=artifacts,
     )
     return sum(message_tokens(m["content"], image_tokens=image_tokens) for m in lead)
 
@@ -456,6 +470,9 @@ def _build_anthropic(
         # The server's compaction block goes first, alone and untouched; nothing before it.
         if not checkpoint.block_in_history:
             lead = [{"role": "assistant", "content": [checkpoint.block]}]
+        if checkpoint.artifacts:
+            block = {"type": "text", "text": checkpoint.artifacts}
+            system_blocks.append(_mark(block, marker) if cache else block)
     elif checkpoint is not None:
         next_role = next((m["role"] for m in body if m["role"] != "system"), None)
         suffix, lead = summary_messages(
@@ -465,6 +482,7 @@ def _build_anthropic(
             placement=settings.SUMMARY_PLACEMENT,
             next_role=next_role,
             preserved=checkpoint.preserved,
+            artifacts=checkpoint.artifacts,
         )
         if suffix:
             block = {"type": "text", "text": suffix.lstrip()}
@@ -515,6 +533,7 @@ def _build_openai(
             placement=settings.SUMMARY_PLACEMENT,
             next_role=next_role,
             preserved=() if checkpoint.block is not None else checkpoint.preserved,
+            artifacts=checkpoint.artifacts,
         )
         system = f"{system_prompt}{suffix}" if system_prompt else suffix.lstrip()
         for message in anthropic_lead:

@@ -1,11 +1,10 @@
-"""Coverage: which facts of the archived originals no summary carries, ranked by need.
+"""The facts of archived originals, and which of them a summary states.
 
-The originals are the messages compaction archived; their facts (errors, commands, paths,
-URLs, identifiers, by the one extractor) either reached some summary or a message carried
-verbatim, or were never carried. The never-carried ones are ranked by what an agent needs
-back first: errors, then commands and paths (the more messages touch one, the higher),
-URLs, identifiers; facts the user stated weigh more than the agent's. Each one keeps the
-original message it first came from, so an operator can open it.
+A version regenerated from the originals (a repair) is measured against them: the share of
+their facts (errors, commands, paths, URLs, identifiers, by the one extractor) that the
+version before it carried and it no longer does. What of the session's files, commands and
+errors reaches the model is the artifact ledger's coverage
+(``compaction.engine.artifacts.coverage``).
 
 Pure (no Django, no database); frozen dataclasses with ``as_dict()`` for the API.
 """
@@ -60,27 +59,6 @@ class CoverageFact:
         }
 
 
-@dataclass(frozen=True)
-class Coverage:
-    """Facts of the original messages, split by whether any summary carried them.
-
-    ``never_carried`` is ranked, most needed first.
-    """
-
-    original_facts: int
-    carried: tuple[CoverageFact, ...]
-    never_carried: tuple[CoverageFact, ...]
-    share_carried: float
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "original_facts": self.original_facts,
-            "share_carried": self.share_carried,
-            "carried": [item.as_dict() for item in self.carried],
-            "never_carried": [item.as_dict() for item in self.never_carried],
-        }
-
-
 def _originals(items: Iterable[str | Original]) -> Iterable[Original]:
     for index, item in enumerate(items):
         yield item if isinstance(item, Original) else Original("", index + 1, "", item or "")
@@ -111,36 +89,6 @@ def original_facts(originals: Iterable[str | Original]) -> list[CoverageFact]:
             CoverageFact(fact, rank, counts[ident], original.ref, original.seq, original.role)
         )
     return found
-
-
-def coverage(summaries: Sequence[str], originals: Iterable[str | Original]) -> Coverage:
-    """Facts (errors, commands, paths, URLs, identifiers) of the originals no summary carried.
-
-    ``originals`` are texts or ``Original``s; ``share_carried`` is 1.0 when the originals
-    hold no such facts: nothing was lost.
-    """
-    texts = [text or "" for text in summaries]
-    carried_idents: set[tuple[str, str]] = set()
-    for text in texts:
-        carried_idents.update(fact.ident for fact in extract_facts(text))
-    mentions = Mentions(texts)
-    budget = Budget()
-    facts = original_facts(originals)
-    carried: list[CoverageFact] = []
-    never: list[CoverageFact] = []
-    for item in facts:
-        if item.fact.ident in carried_idents or mentions.contains(item.fact, budget):
-            carried.append(item)
-        else:
-            never.append(item)
-    # Ties: the kind an agent needs more, then the earlier message.
-    never.sort(key=lambda item: (-item.rank, -KIND_WEIGHTS.get(item.fact.kind, 1), item.seq))
-    return Coverage(
-        original_facts=len(facts),
-        carried=tuple(carried),
-        never_carried=tuple(never),
-        share_carried=len(carried) / len(facts) if facts else 1.0,
-    )
 
 
 def carried_by(summary: str, facts: Sequence[CoverageFact]) -> set[tuple[str, str]]:

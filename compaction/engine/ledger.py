@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from compaction.engine.coverage import Coverage, Original, carried_by, coverage, original_facts
+from compaction.engine.coverage import Original, carried_by, original_facts
 from compaction.engine.drift import diff_facts
 from compaction.engine.facts import ATOM_KINDS, Fact, normalize_key
 from compaction.engine.mentions import Budget
@@ -22,7 +22,7 @@ from compaction.engine.snapshot import Snapshot
 from compaction.engine.verdicts import MAX_PAIR_CHECKS
 from compaction.engine.wording import REWORD_MIN, content_words, dice
 
-__all__ = ["Coverage", "FactLedger", "LedgerEntry", "Original", "VersionPoint", "coverage"]
+__all__ = ["FactLedger", "LedgerEntry", "Original", "VersionPoint"]
 
 
 @dataclass(frozen=True)

@@ -230,6 +230,13 @@ def _decisions(text: str, lines: Sequence[str]) -> Iterator[_Found]:
                 yield index, "decision", _cut_line(sentence)
 
 
+def decision_sentences(text: str) -> list[str]:
+    """The decisions ``text`` states (this module's one rule for them): "Decision:" lines,
+    and sentences opening with "we decided", "let's go with", "I'll use X instead of Y"...;
+    questions, quotes and code are not."""
+    return [found[2] for found in _decisions(text, text.split("\n"))]
+
+
 def _commits(lines: Sequence[str], *, oneline: bool) -> Iterator[_Found]:
     found = 0
     if oneline:

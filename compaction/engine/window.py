@@ -130,20 +130,25 @@ def window_problems(values: Mapping[str, Any]) -> list[WindowProblem]:
         if effective >= MIN_EFFECTIVE_WINDOW and _ints(
             values, ("KEEP_RECENT_TOKENS", "SUMMARY_MAX_CHARS", "PRESERVE_MAX_TOKENS")
         ):
-            # Preserved text rides along with every summary, when it is on.
+            # Preserved text and the Files & artifacts section ride along with every summary.
             preserve = values["PRESERVE_MAX_TOKENS"] if values.get("PRESERVE") else 0
-            summary = -(-values["SUMMARY_MAX_CHARS"] // CHARS_PER_TOKEN) + preserve
+            artifacts = values.get("ARTIFACTS_MAX_TOKENS")
+            artifacts = artifacts if isinstance(artifacts, int) else 0
+            summary = -(-values["SUMMARY_MAX_CHARS"] // CHARS_PER_TOKEN) + preserve + artifacts
             kept = values["KEEP_RECENT_TOKENS"] + summary
             if kept >= effective:
                 problems.append(
                     WindowProblem(
                         "compaction.E006",
                         "error",
-                        _RECENT_KEYS + (_PRESERVE_KEYS if preserve else ()),
+                        _RECENT_KEYS
+                        + (_PRESERVE_KEYS if preserve else ())
+                        + (("ARTIFACTS_MAX_TOKENS",) if artifacts else ()),
                         f"KEEP_RECENT_TOKENS ({values['KEEP_RECENT_TOKENS']:,}) plus a summary "
-                        f"of up to {summary:,} tokens (SUMMARY_MAX_CHARS and, with PRESERVE, "
-                        f"PRESERVE_MAX_TOKENS) do not fit the effective context window "
-                        f"({effective:,} tokens): a compacted session would still overflow.",
+                        f"of up to {summary:,} tokens (SUMMARY_MAX_CHARS, ARTIFACTS_MAX_TOKENS "
+                        f"and, with PRESERVE, PRESERVE_MAX_TOKENS) do not fit the effective "
+                        f"context window ({effective:,} tokens): a compacted session would "
+                        "still overflow.",
                     )
                 )
     if _ints(values, (*_SUMMARIZER_KEYS, "SUMMARY_MAX_CHARS")):

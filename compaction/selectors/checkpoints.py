@@ -54,6 +54,7 @@ def checkpoint_context(checkpoint: Checkpoint | None) -> CheckpointContext | Non
         block=checkpoint.native_block,
         block_in_history=checkpoint.kind == Checkpoint.Kind.NATIVE,
         preserved=checkpoint.preserved,
+        artifacts=checkpoint.artifacts_text,
     )
 
 

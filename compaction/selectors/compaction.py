@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from compaction.conf import ResolvedSettings, app_settings
+from compaction.engine.artifacts import artifacts_section
 from compaction.engine.context import summary_tokens
 from compaction.engine.cutpoint import (
     CutDecision,
@@ -18,6 +19,7 @@ from compaction.engine.cutpoint import (
 )
 from compaction.engine.preserve import preserve
 from compaction.models import ChatSession, Checkpoint, Message
+from compaction.selectors.artifacts import artifacts_through
 from compaction.selectors.sessions import session_should_compact
 
 
@@ -144,8 +146,20 @@ def compaction_estimate(*, session: ChatSession) -> CompactionEstimate:
             kinds=settings.PRESERVE,
             max_tokens=settings.PRESERVE_MAX_TOKENS,
         )
-        # A full-size summary is the safe guess for a dry run; carried messages and the
-        # preserved text come on top.
+        ledger = artifacts_through(
+            session_id=session.pk,
+            base=previous,
+            first_seq=first_seq,
+            messages=list(
+                Message.objects.filter(
+                    session=session, seq__gte=first_seq, seq__lte=decision.cut_seq
+                )
+                .order_by("seq")
+                .values("seq", "role", "format", "content")
+            ),
+        )
+        # A full-size summary is the safe guess for a dry run; carried messages, the
+        # preserved text and the Files & artifacts section come on top.
         new_summary = summary_tokens(
             summary=" " * settings.SUMMARY_MAX_CHARS,
             version=session.checkpoint_version + 1,
@@ -156,6 +170,7 @@ def compaction_estimate(*, session: ChatSession) -> CompactionEstimate:
             ),
             image_tokens=settings.IMAGE_TOKENS,
             preserved=preserved,
+            artifacts=artifacts_section(ledger, max_tokens=settings.ARTIFACTS_MAX_TOKENS),
         )
         old_summary = previous.summary_tokens if previous else 0
         after = max(0, before - decision.compacted_tokens - old_summary + new_summary)

@@ -1,8 +1,9 @@
 """The drift audit of a session: one read, bounded by settings, for the admin and the API.
 
 The newest ``DRIFT_MAX_VERSIONS`` checkpoint versions (the fact ledger and the timeline,
-regenerated versions measured against the originals they were built from) and the newest
-``DRIFT_ORIGINALS_LIMIT`` archived messages (coverage, ranked).
+regenerated versions measured against the originals they were built from, with the newest
+``DRIFT_ORIGINALS_LIMIT`` archived messages), and the coverage of the latest version's
+artifact ledger: what of the files, commands and errors of the tool calls reaches the model.
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from typing import Any
 
 from compaction.conf import app_settings
 from compaction.content import message_text
-from compaction.engine.coverage import Coverage, coverage
+from compaction.engine.artifacts import Ledger
+from compaction.engine.artifacts.coverage import ArtifactCoverage, artifact_coverage
 from compaction.engine.ledger import FactLedger, VersionPoint, fact_ledger
 from compaction.engine.verdicts import DRIFT_SCORE_DEFINITION
 from compaction.models import ChatSession, Checkpoint
@@ -49,7 +51,7 @@ class AuditedVersion:
 class SessionDrift:
     versions: tuple[AuditedVersion, ...]
     ledger: FactLedger
-    coverage: Coverage
+    coverage: ArtifactCoverage
     originals_scanned: int
     originals_total: int
     versions_total: int
@@ -95,8 +97,11 @@ def session_drift(*, session: ChatSession) -> SessionDrift:
             "messages_compacted",
         )[: settings.DRIFT_MAX_VERSIONS]
     )[::-1]
-    originals, archived = archived_originals(
-        session=session, limit=int(settings.DRIFT_ORIGINALS_LIMIT)
+    # Only a regenerated version is measured against the originals it was built from.
+    originals, archived = (
+        archived_originals(session=session, limit=int(settings.DRIFT_ORIGINALS_LIMIT))
+        if any(row["kind"] == Checkpoint.Kind.REGENERATE for row in rows)
+        else ([], session.archived_seq)
     )
     regenerated = {
         row["version"]: [item for item in originals if item.seq <= row["last_seq"]]
@@ -104,16 +109,24 @@ def session_drift(*, session: ChatSession) -> SessionDrift:
         if row["kind"] == Checkpoint.Kind.REGENERATE
     }
     ledger = fact_ledger([(row["version"], row["summary"]) for row in rows], regenerated)
-    carriers = [row["summary"] for row in rows]
+    coverage = artifact_coverage(Ledger(), summary="", section="")
     if rows:
-        # Messages carried verbatim (the first message, pinned ones) are in the context too,
-        # so their facts are not lost even when no summary repeats them.
-        carried = checkpoints.filter(pk=rows[-1]["pk"]).values_list("carried", flat=True)
-        carriers += [
+        latest = (
+            checkpoints.filter(pk=rows[-1]["pk"])
+            .values("carried", "artifacts", "artifacts_text")
+            .first()
+        ) or {}
+        # Messages carried verbatim (the first message, pinned ones) are in the context too.
+        carried = "\n".join(
             message_text(item.get("content"), item.get("format", "anthropic"), item.get("role"))
-            for item in (carried.first() or [])
+            for item in latest.get("carried") or ()
             if isinstance(item, dict)
-        ]
+        )
+        coverage = artifact_coverage(
+            Ledger.from_dict(latest.get("artifacts")),
+            summary=f"{rows[-1]['summary']}\n{carried}",
+            section=latest.get("artifacts_text") or "",
+        )
     versions = tuple(
         AuditedVersion(
             pk=row["pk"],
@@ -132,7 +145,7 @@ def session_drift(*, session: ChatSession) -> SessionDrift:
     return SessionDrift(
         versions=versions,
         ledger=ledger,
-        coverage=coverage(carriers, originals) if rows else coverage([], []),
+        coverage=coverage,
         originals_scanned=len(originals),
         originals_total=archived,
         versions_total=total,

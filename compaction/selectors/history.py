@@ -18,7 +18,8 @@ def session_history_text(
     preview_head: int = 300,
     preview_tail: int = 200,
 ) -> str:
-    """The latest summary (with its preserved errors, decisions and commits), then the
+    """The latest summary (with its preserved errors, decisions and commits, and its Files &
+    artifacts section), then the
     newest ``recent_messages`` active messages, as text.
 
     For a reflection step (what did this conversation establish, what should be
@@ -47,6 +48,8 @@ def session_history_text(
         if preserved:
             head += "\n\nKept verbatim from the summarized messages (newest first):\n"
             head += "\n".join(f"- {item.kind} (#{item.seq}): {item.text}" for item in preserved)
+        if checkpoint.artifacts_text:
+            head += f"\n\n{checkpoint.artifacts_text}"
     turns: list[str] = []
     budget = max_chars - len(head)
     for row in rows:  # newest first, so the budget keeps the newest

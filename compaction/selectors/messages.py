@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.db.models import QuerySet
@@ -52,3 +53,13 @@ def _author(role: str, fmt: str, content: Any) -> str:
     if blocks and all(block.get("type") == "tool_result" for block in blocks):
         return "tool"
     return role
+
+
+def message_ids_by_seq(*, session_id: Any, seqs: Iterable[int]) -> dict[int, int]:
+    """The ids of a session's messages at ``seqs`` (one query), for links to them."""
+    wanted = sorted(set(seqs))
+    if not wanted:
+        return {}
+    return dict(
+        Message.objects.filter(session_id=session_id, seq__in=wanted).values_list("seq", "pk")
+    )

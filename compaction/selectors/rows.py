@@ -151,7 +151,16 @@ CHECKPOINT_PAYLOAD_FIELDS = tuple(
     field.attname
     for field in Checkpoint._meta.concrete_fields
     if field.attname
-    in {"last_seq", "summary", "version", "carried", "native_block", "kind", "preserved"}
+    in {
+        "last_seq",
+        "summary",
+        "version",
+        "carried",
+        "native_block",
+        "kind",
+        "preserved",
+        "artifacts_text",
+    }
 )
 
 #: Where ``session_read`` leaves the latest checkpoint it read with the session.

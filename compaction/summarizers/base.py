@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from compaction.conf import ResolvedSettings
+from compaction.engine.artifacts import Ledger
 
 
 @dataclass(frozen=True)
@@ -32,6 +33,10 @@ class SummaryRequest:
     #: A merge: summaries of consecutive parts of the range, oldest first, to be merged
     #: (with ``previous_summary`` when set) into one. ``messages`` is then empty.
     partials: tuple[str, ...] = ()
+    #: The artifact ledger through the whole range being compacted (files, commands,
+    #: errors, test runs, from the stored tool calls): the payload carries it beside the
+    #: summary, so a summarizer may build on it rather than repeat it.
+    artifacts: Ledger | None = None
 
 
 @dataclass(frozen=True)

@@ -136,6 +136,7 @@
     if (detail.live_run) setCompacting(true);
     else if (!state.busy) await endCompacting();
     renderSummary(checkpoint);
+    renderArtifacts(checkpoint);
     renderRuns(runs.results);
     renderMessages(messages);
     await renderComposer();
@@ -330,6 +331,54 @@
       : "The session has not been compacted yet.";
     $("summary").textContent = checkpoint ? checkpoint.summary : "";
     $("summary").hidden = !checkpoint;
+  }
+
+  // The artifact ledger, as the API lists it (the payload's order: what an agent needs
+  // back first). Open errors, changed files and test runs start open, the rest folded;
+  // long groups show their newest first.
+  const ARTIFACTS_SHOWN = 6;
+  const OPEN_GROUPS = new Set(["Unresolved errors", "Files changed", "Test runs"]);
+
+  function renderArtifacts(checkpoint) {
+    const box = $("artifacts");
+    const ledger = checkpoint?.artifacts;
+    box.replaceChildren();
+    if (!ledger || !ledger.groups.length) {
+      $("artifacts-meta").textContent = checkpoint
+        ? "No tool calls in the summarized messages."
+        : "Recorded from the tool calls once the session is compacted.";
+      return;
+    }
+    const counts = ledger.counts;
+    $("artifacts-meta").textContent =
+      `From the tool calls up to #${ledger.through_seq}, exactly; sent beside the summary. ` +
+      `${counts.files_changed} file${counts.files_changed === 1 ? "" : "s"} changed, ` +
+      `${counts.commands} command${counts.commands === 1 ? "" : "s"}, ` +
+      `${counts.errors_unresolved} unresolved error${counts.errors_unresolved === 1 ? "" : "s"}.`;
+    for (const [index, group] of ledger.groups.entries()) {
+      const items = group.items.map((item) => {
+        const node = el("li", { class: `artifact ${item.kind}`, title: item.detail },
+          el("code", { text: item.value }),
+          el("span", { class: "muted", text: ` #${item.seq}` }));
+        if (item.kind === "error" || item.kind === "test") {
+          node.append(el("div", { class: "detail", text: item.detail }));
+        } else if (item.kind === "file") {
+          node.append(el("span", { class: "detail", text: ` ${item.detail}` }));
+        }
+        return node;
+      });
+      const list = el("ul", { class: "artifacts" }, ...items.slice(0, ARTIFACTS_SHOWN));
+      const more = items.length > ARTIFACTS_SHOWN
+        ? el("details", { class: "more" },
+          el("summary", { text: `${items.length - ARTIFACTS_SHOWN} more` }),
+          el("ul", { class: "artifacts" }, ...items.slice(ARTIFACTS_SHOWN)))
+        : null;
+      const section = el("details", { class: `artifact-group ${group.heading === "Unresolved errors" ? "errors" : ""}` },
+        el("summary", { text: `${group.heading} (${items.length})` }), list, more);
+      // The most needed groups open; when there are none, the first one.
+      section.open = OPEN_GROUPS.has(group.heading) || index === 0;
+      box.append(section);
+    }
   }
 
   function renderRuns(runs) {

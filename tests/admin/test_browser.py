@@ -22,12 +22,18 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from compaction import services
 from compaction.models import ChatSession
-from tests.support import ROOT
+from tests.support import OPENHANDS, ROOT
 from tests.support.browser import chromium
 
 ARTIFACTS = ROOT / "test-artifacts"
 TRANSCRIPTS = ROOT / "fixtures" / "transcripts"
 PASSWORD = "correct horse battery staple"
+SESSION_TRANSCRIPTS = (
+    "oh-1-ponylang__ponyc-4595",
+    "swe-00-marshmallow-code__marshmallow-1867",
+    "swe-01-marshmallow-code__marshmallow-1867",
+    "swe-02-function_calling_simple",
+)
 
 
 @pytest.fixture
@@ -53,8 +59,11 @@ def session_with_history(django_user_model: Any, compaction_settings: Any) -> Ch
         agent_id="swe-agent",
         system_prompt="You are an autonomous programmer working in a repository.",
     )
-    for path in sorted(TRANSCRIPTS.glob("*.json"))[:4]:
-        messages = json.loads(path.read_text())["messages"]
+    # An OpenHands run that leaves its build failing, then three SWE-agent runs: the ledger
+    # has files changed, commands, and errors open and resolved.
+    for name in SESSION_TRANSCRIPTS:
+        folder = OPENHANDS if name.startswith("oh-") else TRANSCRIPTS
+        messages = json.loads((folder / f"{name}.json").read_text())["messages"]
         services.message_append(session_id=session.pk, messages=messages)
         services.compaction_run_execute(session_id=session.pk, trigger="command", force=True)
     # The repair an operator runs from the admin: a version regenerated from the originals.
@@ -111,7 +120,7 @@ def test_operator_reads_the_drift_timeline_and_a_diff(
     points = browser.find_elements(By.CSS_SELECTOR, "svg.cmp-chart circle.cmp-pt-chars")
     assert len(points) == versions
     body = browser.find_element(By.TAG_NAME, "body").text.lower()
-    for text in ("drift timeline", f"{versions} versions", "fact ledger", "coverage"):
+    for text in ("drift timeline", f"{versions} versions", "fact ledger", "coverage of the files"):
         assert text in body, text
     assert "context tokens before" in chart.text and "checkpoint version" in chart.text
     # The guard threshold is drawn; the regenerated version is marked, and measured against
@@ -125,17 +134,38 @@ def test_operator_reads_the_drift_timeline_and_a_diff(
     )
     _screenshot(browser, "admin-drift-timeline.png")
 
-    # Coverage: the most needed never-carried facts first, each linked to its message; the
-    # rest behind a toggle.
+    # Coverage: what the tool calls did, most needed first (the open errors, then the files
+    # changed), each linked to its message, whether the payload's section or the summary
+    # carries it; the rest behind a toggle.
     coverage = browser.find_element(By.ID, "cmp-coverage")
     browser.execute_script("arguments[0].scrollIntoView()", coverage)
-    rows = coverage.find_elements(By.CSS_SELECTOR, "#cmp-never-carried tbody tr")
-    assert 0 < len(rows) <= 10
+    rows = coverage.find_elements(By.CSS_SELECTOR, "#cmp-coverage-table tbody tr")
+    assert len(rows) == 10
+    groups = [row.find_elements(By.TAG_NAME, "td")[0].text for row in rows]
+    assert groups[0] == "Unresolved errors" and "Files changed" in groups
+    assert groups.index("Files changed") == groups.count("Unresolved errors")
     assert rows[0].find_element(By.TAG_NAME, "a").get_attribute("href").endswith("/change/")
-    toggle = coverage.find_elements(By.CSS_SELECTOR, "details#cmp-never-carried-rest")
-    if toggle:
-        assert not toggle[0].find_element(By.TAG_NAME, "table").is_displayed()
+    assert "ponyc: No such file or directory" in rows[0].text and "#43" in rows[0].text
+    toggle = coverage.find_element(By.CSS_SELECTOR, "details#cmp-coverage-rest")
+    assert not toggle.find_element(By.TAG_NAME, "table").is_displayed()
+    assert "reach the model" in coverage.text
     _screenshot(browser, "admin-drift-coverage.png")
+
+    # The latest checkpoint's page: its Files & artifacts after the summary.
+    browser.find_element(By.CSS_SELECTOR, "#cmp-versions tbody tr:last-child a").click()
+    panel = _wait(browser, "#cmp-artifacts")
+    headings = [h.text for h in panel.find_elements(By.CSS_SELECTOR, "h3.cmp-artifact-group")]
+    assert headings[0].startswith("Unresolved errors") and headings[1].startswith("Files changed")
+    changed = panel.find_elements(By.CSS_SELECTOR, "tr.cmp-changed code")
+    assert "/testbed/src/marshmallow/fields.py" in [c.text for c in changed]
+    assert panel.find_element(By.CSS_SELECTOR, "tr.cmp-lost a").get_attribute("href").endswith(
+        "/change/"
+    )
+    section = panel.find_element(By.CSS_SELECTOR, "#cmp-artifacts-section")
+    assert not section.find_element(By.TAG_NAME, "pre").is_displayed()
+    browser.execute_script("arguments[0].scrollIntoView()", panel)
+    _screenshot(browser, "admin-checkpoint-artifacts.png")
+    browser.back()
 
     # Compare the first and the latest version with the form.
     browser.find_element(By.LINK_TEXT, "Diff versions").click()

@@ -12,7 +12,9 @@ import pytest
 
 from compaction import services
 from compaction.models import ChatSession, Message
+from tests.support import tool_calls
 from tests.support.admin import admin_url, compact
+from tests.support.agent_outputs import PYTEST_FAILURE
 from tests.support.helpers import VALID_SUMMARY, ScriptedSummarizer, chat
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("small")]
@@ -38,17 +40,47 @@ def test_timeline_draws_the_guard_and_marks_a_regeneration_measured_against_orig
 
 
 def test_coverage_lists_the_most_needed_first_with_links_to_their_messages(
-    admin_client: Any, chain: ChatSession
+    admin_client: Any, superuser: Any
 ) -> None:
-    response = admin_client.get(admin_url("chatsession_timeline", chain.pk))
-    top = response.context["coverage_top"]
-    assert top, "the chain's archived messages hold facts no summary carried"
-    ranks = [row["item"].rank for row in top + response.context["coverage_rest"]]
-    assert ranks == sorted(ranks, reverse=True)
-    first = top[0]
-    message = Message.objects.get(pk=first["item"].ref)
+    session = services.session_create(owner=superuser, external_id="agent-run")
+    services.message_append(
+        session_id=session.pk,
+        messages=[
+            {"role": "user", "content": "The importer crashes on empty files; fix it."},
+            *tool_calls.turn("bash", {"command": "cat /app/README.md"}, "# Importer"),
+            *tool_calls.turn(
+                "str_replace_based_edit_tool",
+                {
+                    "command": "str_replace",
+                    "path": "/app/importer.py",
+                    "old_str": "a",
+                    "new_str": "b",
+                },
+                "The file /app/importer.py has been edited.",
+            ),
+            *tool_calls.turn("bash", {"command": "cd /app && python -m pytest -q"}, PYTEST_FAILURE),
+            *chat(3),
+        ],
+    )
+    compact(session)
+    response = admin_client.get(admin_url("chatsession_timeline", session.pk))
+    rows = response.context["coverage_top"] + response.context["coverage_rest"]
+    assert [(row["item"].group, row["item"].value) for row in rows] == [
+        ("Unresolved errors", "cd /app && python -m pytest -q"),
+        ("Files changed", "/app/importer.py"),
+        ("Test runs", "cd /app && python -m pytest -q"),
+        ("Commands", "cat /app/README.md"),
+        ("Files read", "/app/README.md"),
+    ]
+    assert [row["item"].rank for row in rows] == list(range(len(rows)))
+    # Each links to the archived message it was last seen in: the failing result first.
+    first = rows[0]
+    message = Message.objects.get(session=session, seq=first["item"].seq)
+    assert message.role == "user" and "FAILED" in str(message.content)
     assert first["url"] == admin_url("message_change", message.pk)
-    assert f'href="{first["url"]}"' in response.content.decode()
+    html = response.content.decode()
+    assert f'href="{first["url"]}"' in html
+    assert html.index("cd /app &amp;&amp; python -m pytest -q") < html.index("/app/importer.py")
 
 
 def test_diff_separates_what_counts_from_what_moved_or_was_reworded(

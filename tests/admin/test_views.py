@@ -151,7 +151,9 @@ def test_timeline_has_an_svg_chart_with_one_point_per_version(
     assert "✗" in row
     row = re.search(r"<tr>\s*<td[^>]*>src/parser.py</td>(.*?)</tr>", html, re.S)[1]
     assert "✓" in row and "v2" in row
-    assert "Coverage of the archived originals" in html
+    assert "Coverage of the files, commands and errors" in html
+    # A chat with no tool call: nothing recorded, and the page says so.
+    assert "artifact ledger is empty: no tool call in the archived messages" in html
 
 
 def test_timeline_fact_filters_and_pages(admin_client: Any, chain: ChatSession) -> None:

@@ -7,6 +7,7 @@ from rest_framework.test import APIClient
 
 from compaction import services
 from tests.support.helpers import VALID_SUMMARY, ScriptedSummarizer, chat
+from tests.support.tool_calls import tool_answer, tool_call
 
 pytestmark = pytest.mark.django_db
 
@@ -79,8 +80,10 @@ def test_drift_timeline_and_ledger(chain):
     assert all(point["tokens_before"] > point["tokens_after"] for point in body["timeline"])
     entry = next(e for e in body["ledger"]["entries"] if e["fact"]["key"] == "src/parser.py")
     assert (entry["first_version"], entry["last_version"], entry["in_latest"]) == (1, 1, False)
-    assert body["originals_total"] == body["originals_scanned"] > 0
-    assert 0 <= body["coverage"]["share_carried"] <= 1
+    # No version was regenerated: no original needed reading.
+    assert body["originals_scanned"] == 0 < body["originals_total"]
+    # A chat without tool calls: the artifact ledger is empty, nothing to cover.
+    assert body["coverage"]["items"] == [] and body["coverage"]["share_carried"] == 1
 
 
 def test_drift_endpoints_are_scoped_to_the_owner(chain, django_user_model):
@@ -116,11 +119,14 @@ def test_the_api_and_the_admin_read_one_audit_bounded_by_settings(
 ):
     session, client = chain
     compaction_settings(DRIFT_ORIGINALS_LIMIT=5)
+    # A regenerated version is measured against the originals: the newest five of them.
+    run = services.compaction_run_regenerate(
+        session_id=session.pk, trigger="admin", summarizer=ScriptedSummarizer(VALID_SUMMARY)
+    )
+    assert run.status == "succeeded", run.error
     body = client.get(f"/api/compaction/sessions/{session.pk}/drift/").json()
     assert body["originals_scanned"] == 5 < body["originals_total"]
-    # The newest five archived messages: the ones coverage names come from them.
-    seqs = {fact["seq"] for fact in body["coverage"]["never_carried"] + body["coverage"]["carried"]}
-    assert all(seq > body["originals_total"] - 5 for seq in seqs)
+    assert body["timeline"][-1]["baseline"] == "originals"
 
     admin = django_user_model.objects.create_superuser("ops", "ops@example.com", "pw")
     from django.test import Client
@@ -142,41 +148,52 @@ def test_the_api_and_the_admin_read_one_audit_bounded_by_settings(
     assert body["guard_limit"] is None  # the chain turned the guard off
 
 
-def test_coverage_tells_what_the_user_said_from_tool_output(chain):
+def test_coverage_ranks_the_ledgers_open_errors_then_changed_files(chain):
+    """Coverage lists what the tool calls did, most needed first, each with its message and
+    whether the summary or the payload's Files & artifacts section carries it."""
     session, client = chain
+    write, write_id = tool_call(
+        "str_replace_based_edit_tool",
+        {"command": "create", "path": "/srv/app/config/limits.yaml", "file_text": "max: 3\n"},
+    )
+    test, test_id = tool_call("bash", {"command": "cd /srv/app && pytest -q"})
+    listing, listing_id = tool_call("bash", {"command": "ls /srv/app"})
     services.message_append(
         session_id=session.pk,
         messages=[
             {"role": "user", "content": "Keep an eye on config/limits.yaml please."},
-            {
-                "role": "assistant",
-                "content": [
-                    {
-                        "type": "tool_use",
-                        "id": "toolu_1",
-                        "name": "bash",
-                        "input": {"command": "ls"},
-                    }
-                ],
-            },
-            {
-                "role": "user",
-                "content": [
-                    {"type": "tool_result", "tool_use_id": "toolu_1", "content": "deploy/run.sh"}
-                ],
-            },
+            listing,
+            tool_answer(listing_id, "config\ndeploy\n"),
+            write,
+            tool_answer(write_id, "File created successfully at: /srv/app/config/limits.yaml"),
+            test,
+            tool_answer(
+                test_id, "F.\nFAILED tests/test_limits.py::test_max\n1 failed, 1 passed in 0.1s"
+            ),
             *chat(20, start=100),
         ],
     )
     services.compaction_run_execute(
         session_id=session.pk, trigger="command", summarizer=ScriptedSummarizer(DRIFTED)
     )
-    body = client.get(f"/api/compaction/sessions/{session.pk}/drift/").json()
-    never = {fact["value"]: fact for fact in body["coverage"]["never_carried"]}
-    assert never["config/limits.yaml"]["role"] == "user"
-    assert never["deploy/run.sh"]["role"] == "tool"
-    # What the user said ranks above the same kind of fact in tool output.
-    assert never["config/limits.yaml"]["rank"] > never["deploy/run.sh"]["rank"]
+    coverage = client.get(f"/api/compaction/sessions/{session.pk}/drift/").json()["coverage"]
+    ranked = [(item["group"], item["value"]) for item in coverage["items"]]
+    assert ranked == [
+        ("Unresolved errors", "cd /srv/app && pytest -q"),
+        ("Files changed", "/srv/app/config/limits.yaml"),
+        ("Test runs", "cd /srv/app && pytest -q"),
+        ("Commands", "ls /srv/app"),
+    ]
+    first = coverage["items"][0]
+    assert first["detail"] == "FAILED tests/test_limits.py::test_max"
+    assert first["in_section"] and not first["in_summary"]
+    assert [item["rank"] for item in coverage["items"]] == [0, 1, 2, 3]
+    assert coverage["in_neither"] == 0 and coverage["share_carried"] == 1
+    # The seq of the message each came from: the failing result, the call.
+    seqs = {item["value"]: item["seq"] for item in coverage["items"]}
+    archived = client.get(f"/api/compaction/sessions/{session.pk}/messages/?include_compacted=true")
+    by_seq = {m["seq"]: m for m in archived.json()["results"]}
+    assert by_seq[seqs["ls /srv/app"]]["role"] == "assistant"
 
 
 def test_the_facts_of_one_bullet_are_one_report_and_still_count_one_by_one(

@@ -238,3 +238,13 @@ def test_percentile() -> None:
     assert percentile([1, 2, 3, 4, 5], 100) == 5
     assert percentile([10.0], 99) == 10.0
     assert percentile(list(range(101)), 99) == pytest.approx(99)
+
+
+def test_artifact_ledger_figures(bench: SimpleNamespace) -> None:
+    ledger = bench.data["artifact_ledger"]
+    assert ledger["messages"] == QUICK.ledger_messages and ledger["tool_calls"] > 0
+    for step in ("ledger", "section", "transcript", "preserved"):
+        assert ledger[step]["n"] == QUICK.ledger_repeat
+        assert ledger[step]["ms_per_1000"] >= 0
+    assert ledger["entries"]["files_changed"] > 0 and ledger["entries"]["commands"] > 0
+    assert "7. Artifact ledger, phase 2" in bench.table

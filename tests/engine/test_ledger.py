@@ -12,8 +12,7 @@ import pytest
 from compaction.content import message_text
 from compaction.engine.coverage import Original
 from compaction.engine.facts import extract_facts
-from compaction.engine.ledger import coverage, fact_ledger
-from tests.support.helpers import VALID_SUMMARY
+from compaction.engine.ledger import fact_ledger
 from tests.support.summaries import FIXTURE, make_summary, offline_chain, values
 
 
@@ -137,67 +136,6 @@ def test_message_text_flattens_content_blocks() -> None:
     assert "src/new.py" in values(extract_facts(message_text([multiline])), "path")
 
 
-def test_coverage_finds_facts_no_summary_carried() -> None:
-    summaries = [
-        make_summary(critical="- Fixing src/foo/bar.py\n- `ValueError: bad value`"),
-        make_summary(
-            critical="- Fixed parse_config in src/foo/bar.py\n- tests/test_a.py passes",
-            decisions="- Docs: https://example.com/docs/config",
-        ),
-    ]
-    result = coverage(summaries, (message_text(m["content"]) for m in CONVERSATION))
-    carried = values(result.carried)
-    never = values(result.never_carried)
-    assert "/Users/alice/project/settings.py" in never
-    assert "Traceback (most recent call last)" in never
-    for fact in (
-        "src/foo/bar.py",
-        "parse_config",
-        "tests/test_a.py",
-        "https://example.com/docs/config",
-        "ValueError: bad value",
-    ):
-        assert fact in carried
-    assert result.original_facts == len(carried) + len(never)
-    assert result.share_carried == pytest.approx(len(carried) / result.original_facts)
-    assert all(
-        item.fact.kind in ("path", "url", "identifier", "error", "command")
-        for item in result.carried
-    )
-    json.dumps(result.as_dict())
-
-
-def test_coverage_ranks_what_an_agent_needs_and_names_the_message() -> None:
-    originals = [
-        Original("m1", 1, "user", "Please look at `retry_budget` and https://example.com/a"),
-        Original("m2", 2, "assistant", "Reading src/app/jobs.py now."),
-        Original("m3", 3, "tool", "Traceback (most recent call last)\nKeyError: 'job_id'"),
-        Original("m4", 4, "assistant", "Edited src/app/jobs.py and src/app/util.py"),
-        Original("m5", 5, "assistant", "Ran `pytest -x tests/test_jobs.py`; src/app/jobs.py ok"),
-        Original("m6", 6, "tool", "docs/\nsrc/\nsetup.py"),
-    ]
-    result = coverage([make_summary()], originals)
-    ranked = [(item.fact.kind, item.fact.value) for item in result.never_carried]
-    # Errors first, then the path three messages touched, the URL the user gave, and the
-    # facts mentioned once (the user's identifier weighs as much as a path or a command).
-    assert ranked == [
-        ("error", "Traceback (most recent call last)"),
-        ("error", "KeyError: 'job_id'"),
-        ("path", "src/app/jobs.py"),
-        ("url", "https://example.com/a"),
-        ("path", "src/app/util.py"),
-        ("command", "pytest -x tests/test_jobs.py"),
-        # A directory listing's files weigh as paths, its directories as identifiers.
-        ("path", "setup.py"),
-        ("identifier", "retry_budget"),
-        ("path", "docs/"),
-        ("path", "src/"),
-    ]
-    jobs = result.never_carried[2]
-    assert (jobs.ref, jobs.seq, jobs.messages) == ("m2", 2, 3)
-    assert result.as_dict()["never_carried"][0]["message_id"] == "m3"
-
-
 def test_a_regenerated_version_is_measured_against_its_originals() -> None:
     originals = [
         Original("m1", 1, "user", "Fix src/a.py; the error is `KeyError: 'x'`"),
@@ -215,16 +153,3 @@ def test_a_regenerated_version_is_measured_against_its_originals() -> None:
     assert (point[3].regenerated, point[3].baseline) == (True, "originals")
     assert point[3].drift_score_vs_previous == 0.0
     assert point[3].recovered == 3
-
-
-def test_coverage_without_original_facts() -> None:
-    result = coverage([VALID_SUMMARY], ["hello there", ""])
-    assert (result.original_facts, result.share_carried) == (0, 1.0)
-
-
-def test_coverage_of_an_offline_summarizer_chain() -> None:
-    messages, chain = offline_chain(FIXTURE)
-    result = coverage(chain, [message_text(m["content"]) for m in messages])
-    assert result.original_facts > 0
-    assert 0.0 < result.share_carried < 1.0
-    assert "TimeDelta" in values(result.carried)

@@ -170,6 +170,18 @@ def test_a_visitor_watches_the_replay_compact(
     assert "summary v2" in active.text
     browser.execute_script("arguments[0].scrollIntoView()", folds[0])
     _screenshot(browser, "chat-replay-compacted.png")
+    # Beside the summary, what the summarized tool calls did, exactly.
+    card = browser.find_element(By.ID, "artifacts-card")
+    assert "From the tool calls up to #" in card.find_element(By.ID, "artifacts-meta").text
+    groups = card.find_elements(By.CSS_SELECTOR, "details.artifact-group > summary")
+    assert groups and all(g.text.endswith(")") for g in groups)
+    values = [
+        c.get_attribute("textContent")
+        for c in card.find_elements(By.CSS_SELECTOR, "ul.artifacts code")
+    ]
+    assert "/testbed/setup.py" in values or "pip install -e .[dev]" in values, values
+    browser.execute_script("arguments[0].scrollIntoView()", card)
+    _screenshot(browser, "chat-artifacts.png")
 
 
 @pytest.mark.django_db(transaction=True)

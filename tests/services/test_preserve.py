@@ -139,21 +139,34 @@ def test_a_failing_tool_results_exact_error_survives_a_summarizer_that_drops_it(
         carried=checkpoint.carried,
         image_tokens=1600,
         preserved=checkpoint.preserved,
+        artifacts=checkpoint.artifacts_text,
     )
     assert checkpoint.summary_tokens >= plain + len(after_summary) // 4
     assert_counters_match_rows(session.pk)
 
 
-def test_with_preserve_off_the_summary_is_all_there_is(claude):
-    session = failing_session(config={"PRESERVE": []})
+def test_with_preserve_and_the_artifacts_section_off_the_summary_is_all_there_is(claude):
+    session = failing_session(config={"PRESERVE": [], "ARTIFACTS_MAX_TOKENS": 0})
     claude.enqueue_text(DROPPING_SUMMARY)
     run = services.compaction_run_execute(session_id=session.pk, trigger="command")
     assert run.status == "succeeded", run.error
     checkpoint = Checkpoint.objects.get(session=session)
-    assert checkpoint.preserved == []
+    assert checkpoint.preserved == [] and checkpoint.artifacts_text == ""
     text = summary_block(selectors.session_context_build(session=session))
     assert "<preserved>" not in text and MISSING not in text
-    assert "AssertionError" not in text
+    assert "<artifacts>" not in text and "AssertionError" not in text
+
+
+def test_with_preserve_off_the_ledger_still_names_the_failing_commands(claude):
+    """The artifact ledger is not preserved text: it keeps what failed, one line each."""
+    session = failing_session(config={"PRESERVE": []})
+    claude.enqueue_text(DROPPING_SUMMARY)
+    services.compaction_run_execute(session_id=session.pk, trigger="command")
+    text = summary_block(selectors.session_context_build(session=session))
+    assert "<preserved>" not in text
+    section = text.split("<artifacts>", 1)[1]
+    assert "### Unresolved errors" in section
+    assert f"(#5): {MISSING.splitlines()[0]}" in section
 
 
 def test_the_openai_payload_and_the_system_placement_carry_them_too(small, compaction_settings):
@@ -199,7 +212,9 @@ def test_items_carry_to_the_next_version_newest_first_and_the_oldest_fall_off(
     assert DECISION in texts and MISSING in texts
     assert PYTEST_FAILURE_ERROR not in texts  # the oldest fell off
     rendered = summary_block(selectors.session_context_build(session=session))
-    section = rendered.split("</checkpoint>\n\n", 1)[1]
+    # The preserved section alone (the Files & artifacts section follows it).
+    section = rendered.split("</checkpoint>\n\n", 1)[1].split("\n\n<artifacts>", 1)[0]
+    assert section.endswith("</preserved>")
     assert len(section) <= new_and_old * 4
     assert_counters_match_rows(session.pk)
 

@@ -11,13 +11,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from compaction.conf import DEFAULTS, ResolvedSettings
+from compaction.engine.artifacts import artifacts_section, ledger_fold
 from compaction.engine.facts import extract_facts, normalize_key
 from compaction.engine.outline import split_sections
 from compaction.engine.prompts import SECTIONS
 from compaction.engine.validation import validate_summary
 from compaction.summarizers.base import SummaryRequest
 from compaction.summarizers.offline import OfflineSummarizer
-from tests.support import TRANSCRIPTS
+from tests.support import TRANSCRIPTS, tool_calls
 from tests.support.helpers import render_transcript
 
 FIXTURE_DIR = TRANSCRIPTS
@@ -210,19 +211,21 @@ def test_critical_context_keeps_paths_errors_and_identifiers(
 ) -> None:
     text = summarizer.summarize(_request(CONVERSATION)).text
     critical = "\n".join(split_sections(text)["Critical Context"])
+    # What the user wrote, and what the ledger knows of the tool calls: the failing test
+    # command and its error line. The exact traceback is the preserved text's (PRESERVE).
     for fact in (
         "src/foo/bar.py",
         "/Users/alice/project/settings.py",
         "tests/test_a.py:42",
         "https://example.com/docs/config",
-        "ValueError: invalid literal for int() with base 10: ''",
-        "FAILED tests/test_a.py:42 test_empty_file",
-        "parse_config",
-        "pytest tests/test_a.py -q",
+        "Error: FAILED tests/test_a.py:42 test_empty_file (from `pytest tests/test_a.py -q`)",
+        "Test command: `pytest tests/test_a.py -q`",
         "30 seconds",
     ):
         assert fact in critical, fact
     assert critical.count("src/foo/bar.py`") == 1  # deduplicated
+    # The assistant's narration is no source of facts; what it reports done is Progress.
+    assert "parse_config" not in critical and "parse_config" in text
 
 
 def test_preference_lands_in_constraints(summarizer: OfflineSummarizer) -> None:
@@ -235,7 +238,10 @@ def test_progress_decisions_dynamics_and_next_steps(summarizer: OfflineSummarize
     text = summarizer.summarize(_request(CONVERSATION)).text
     sections = {name: "\n".join(lines) for name, lines in split_sections(text).items()}
     assert "I fixed `parse_config`" in sections["Progress"]
-    assert "Ran `bash`: `pytest tests/test_a.py -q`" in sections["Progress"]
+    assert (
+        "Tests failing: `pytest tests/test_a.py -q` (3 passed, 1 failed) (#2)"
+        in sections["Progress"]
+    )
     assert "We decided to return an empty dict" in sections["Key Decisions"]
     assert "5 messages summarized (3 user, 2 assistant)" in sections["Conversation Dynamics"]
     assert "1 tool calls (bash x1), 1 tool errors" in sections["Conversation Dynamics"]
@@ -247,9 +253,77 @@ def test_progress_decisions_dynamics_and_next_steps(summarizer: OfflineSummarize
 def test_unresolved_tool_error_is_in_progress(summarizer: OfflineSummarizer) -> None:
     text = summarizer.summarize(_request(CONVERSATION[:3])).text
     progress = "\n".join(split_sections(text)["Progress"])
-    assert "`bash` failed: FAILED tests/test_a.py:42 test_empty_file" in progress
-    assert "Latest test run failing: 1 failed, 3 passed in 0.21s" in progress
-    assert "Resolve: `bash` failed" in "\n".join(split_sections(text)["Next Steps"])
+    failed = "`pytest tests/test_a.py -q` failed (#3): FAILED tests/test_a.py:42 test_empty_file"
+    assert failed in progress
+    assert "Tests failing: `pytest tests/test_a.py -q` (3 passed, 1 failed) (#2)" in progress
+    assert f"Resolve: {failed}" in "\n".join(split_sections(text)["Next Steps"])
+
+
+def test_what_the_tool_calls_did_is_progress_from_the_ledger(
+    summarizer: OfflineSummarizer,
+) -> None:
+    messages = [
+        {
+            "role": "user",
+            "content": "ISSUE:\nEmpty config files crash the loader\nThey should load as {}.",
+        },
+        *tool_calls.turn("Read", {"file_path": "/repo/src/foo/bar.py"}, "def load(path): ..."),
+        *tool_calls.turn(
+            "Edit",
+            {"file_path": "/repo/src/foo/bar.py", "old_string": "a", "new_string": "b"},
+            "The file /repo/src/foo/bar.py has been updated.",
+        ),
+        *tool_calls.turn(
+            "Bash", {"command": "pytest -q"}, "Exit code 1\n1 failed, 3 passed in 0.2s", error=True
+        ),
+        *tool_calls.turn("Bash", {"command": "pytest -q"}, "4 passed in 0.2s"),
+        {"role": "assistant", "content": "Let me open the changelog next."},
+    ]
+    text = summarizer.summarize(_request(messages)).text
+    sections = {name: "\n".join(lines).strip() for name, lines in split_sections(text).items()}
+    assert (
+        sections["Goal"]
+        == "Resolve the issue \u201cEmpty config files crash the loader\u201d (request #1)"
+    )
+    assert "Modified `/repo/src/foo/bar.py` (#4)" in sections["Progress"]
+    assert "Tests pass: `pytest -q` (4 passed) (#8)" in sections["Progress"]
+    assert (
+        "Fixed: `pytest -q` (1 failed, 3 passed in 0.2s); exit 0 (#9)" not in sections["Progress"]
+    )
+    assert "Fixed: `pytest -q`" in sections["Progress"]
+    assert "File modified: `/repo/src/foo/bar.py`" in sections["Critical Context"]
+    # Narration is neither a decision nor a finished step.
+    assert sections["Key Decisions"] == "- (none)"
+    assert "Let me open" not in sections["Progress"]
+
+
+def test_the_goal_follows_the_session_to_its_next_labelled_task(
+    summarizer: OfflineSummarizer,
+) -> None:
+    first = summarizer.summarize(_request(CONVERSATION)).text
+    goal = split_sections(first)["Goal"][0]
+    # Not the request copied: the task, without the asking.
+    assert (
+        goal == "Fix the config loader in `src/foo/bar.py`, it crashes on empty files "
+        "(first request, #1)"
+    )
+    later = [
+        {
+            "role": "user",
+            "content": "Thanks! Next one.\n\nISSUE:\nTimeDelta serialization precision\nDetails...",
+        }
+    ]
+    moved = summarizer.summarize(_request(later, previous=first)).text
+    sections = {name: "\n".join(lines).strip() for name, lines in split_sections(moved).items()}
+    assert (
+        sections["Goal"]
+        == "Resolve the issue \u201cTimeDelta serialization precision\u201d (request #1)"
+    )
+    assert f"Earlier task: {goal}" in sections["Progress"]
+    # A follow-up that labels no task keeps the goal.
+    follow_up = [{"role": "user", "content": "Also keep the public API unchanged, please."}]
+    kept = summarizer.summarize(_request(follow_up, previous=moved)).text
+    assert split_sections(kept)["Goal"][0] == sections["Goal"]
 
 
 def test_merge_keeps_previous_facts_and_goal(summarizer: OfflineSummarizer) -> None:
@@ -342,8 +416,8 @@ def test_huge_input_stays_within_max_chars(summarizer: OfflineSummarizer) -> Non
     _assert_structure(text)
     # The latest facts survive the trimming, the oldest go first.
     critical = "\n".join(split_sections(text)["Critical Context"])
-    assert "src/pkg/mod_1999.py" in critical
-    assert "src/pkg/mod_1.py`" not in critical
+    assert "handler_1998" in critical and "pytest tests/test_mod_1997.py" in critical
+    assert "handler_2'" not in critical and "test_mod_1.py" not in critical
 
 
 @pytest.mark.parametrize("max_chars", [1500, 2500])
@@ -383,7 +457,8 @@ def test_tiny_request_is_not_padded(summarizer: OfflineSummarizer) -> None:
     text = summarizer.summarize(_request(messages)).text
     assert validate_summary(text, max_chars=6000).ok
     assert len(text) < 700
-    assert "Please rename the `foo` helper to `bar`." in text
+    # The Goal states the task, marked as the first request until a labelled one comes.
+    assert "## Goal\nRename the `foo` helper to `bar` (first request, #1)" in text
 
 
 _words = st.one_of(
@@ -509,8 +584,8 @@ def test_a_tool_call_with_multiline_text_stays_one_line_of_the_summary(
         },
     ]
     text = summarizer.summarize(_request(messages)).text
-    [line] = [line for line in text.splitlines() if line.startswith("- Ran `insert`")]
-    assert "\\n" not in line and "from datetime import timedelta" in line
+    # A tool's input is the ledger's to tell, not the summary's: no fragment of it leaks.
+    assert "from datetime" not in text and "\\n" not in text
     assert not [f.value for f in extract_facts(text) if f.value.startswith("from datetime")]
 
 
@@ -533,4 +608,7 @@ def test_a_command_is_summarized_as_written_backslashes_and_all(
         },
     ]
     text = summarizer.summarize(_request(messages)).text
-    assert "Ran `bash`: `sed 's/\\t/,/g' data.tsv > data.csv`" in text
+    assert "Created `data.csv` (#2)" in text
+    # The ledger keeps the command as written, backslash and all.
+    section = artifacts_section(ledger_fold(_with_seq(messages)), max_tokens=500)
+    assert "`sed 's/\\t/,/g' data.tsv > data.csv` (#2)" in section

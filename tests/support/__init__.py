@@ -4,3 +4,5 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSCRIPTS = ROOT / "fixtures" / "transcripts"
+#: OpenHands runs with shell and file-editor tool calls (the artifact ledger's real input).
+OPENHANDS = ROOT / "fixtures" / "openhands"

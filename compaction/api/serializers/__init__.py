@@ -11,7 +11,7 @@ check types and what PostgreSQL can store, with strict JSON types (no ``"5"`` fo
 from compaction.api.serializers.checkpoints import (
     CheckpointDetailSerializer,
     CheckpointSerializer,
-    CoverageFactSerializer,
+    CoverageItemSerializer,
     CoverageSerializer,
     DiffLineSerializer,
     DriftReportSerializer,
@@ -86,7 +86,7 @@ __all__ = [
     "ContentField",
     "ContextQuerySerializer",
     "ContextSerializer",
-    "CoverageFactSerializer",
+    "CoverageItemSerializer",
     "CoverageSerializer",
     "DiffLineSerializer",
     "DriftReportSerializer",

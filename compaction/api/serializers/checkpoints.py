@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from compaction.api.serializers.fields import (
     ObjectField,
 )
+from compaction.engine.artifacts import Ledger
+from compaction.engine.artifacts.ledger import FILE_ACTIONS
+from compaction.engine.artifacts.section import grouped
 from compaction.engine.preserve import KINDS as PRESERVED_KINDS
 from compaction.engine.preserve import MAX_ITEM_LINES, MAX_LINE_CHARS
 from compaction.models import Checkpoint
@@ -68,6 +73,121 @@ class PreservedItemSerializer(serializers.Serializer):
     )
 
 
+# --------------------------------------------------------------------------- artifacts
+# Output-only: they document the artifact ledger's ``as_dict()`` shape.
+
+
+class ArtifactFileSerializer(serializers.Serializer):
+    path = serializers.CharField()
+    actions = serializers.ListField(
+        child=serializers.ChoiceField(choices=list(FILE_ACTIONS)),
+        help_text="What the tool calls did to it, in order: created, modified, deleted, read, "
+        "or used (a tool took it without saying what it did).",
+    )
+    seq = serializers.IntegerField(help_text="The message it was last touched in.")
+    first_seq = serializers.IntegerField()
+    touches = serializers.IntegerField()
+
+
+class ArtifactCommandSerializer(serializers.Serializer):
+    command = serializers.CharField(help_text="As run, whitespace collapsed.")
+    seq = serializers.IntegerField(help_text="The message of its latest run.")
+    first_seq = serializers.IntegerField()
+    runs = serializers.IntegerField()
+    exit_code = serializers.IntegerField(
+        allow_null=True, help_text="Of the latest run, when its result shows one."
+    )
+    failed = serializers.BooleanField(help_text="The latest run failed.")
+
+
+def _one_of(*values: str) -> type[serializers.CharField]:
+    """A string field documented as a pattern of ``values``: drf-spectacular names every
+    enum after its field, and other "kind" fields have that name already."""
+
+    @extend_schema_field(
+        {"type": "string", "pattern": f"^({'|'.join(values)})$", "description": ", ".join(values)}
+    )
+    class OneOf(serializers.CharField):
+        pass
+
+    return OneOf
+
+
+class ArtifactWebSerializer(serializers.Serializer):
+    kind = _one_of("fetched", "searched")()
+    target = serializers.CharField(help_text="The URL fetched, or the query searched.")
+    seq = serializers.IntegerField()
+    first_seq = serializers.IntegerField()
+    count = serializers.IntegerField()
+    failed = serializers.BooleanField()
+
+
+class ArtifactErrorSerializer(serializers.Serializer):
+    source = serializers.ChoiceField(choices=["command", "file", "url", "tool"])
+    target = serializers.CharField(help_text="The command, file, URL or tool that failed.")
+    tool = serializers.CharField()
+    text = serializers.CharField(help_text="Its latest error line.")
+    seq = serializers.IntegerField(help_text="The message of its latest failing result.")
+    first_seq = serializers.IntegerField()
+    count = serializers.IntegerField()
+    exit_code = serializers.IntegerField(allow_null=True)
+    resolved_seq = serializers.IntegerField(
+        allow_null=True,
+        help_text="The message where a later run of the same command, or a change of the "
+        "same file, succeeded; null while unresolved.",
+    )
+    resolved_by = serializers.CharField(allow_blank=True)
+    action = serializers.CharField(allow_blank=True)
+
+
+class ArtifactTestSerializer(serializers.Serializer):
+    command = serializers.CharField()
+    seq = serializers.IntegerField()
+    first_seq = serializers.IntegerField()
+    runs = serializers.IntegerField()
+    passed = serializers.IntegerField(allow_null=True)
+    failed = serializers.IntegerField(allow_null=True)
+    errors = serializers.IntegerField(allow_null=True)
+    skipped = serializers.IntegerField(allow_null=True)
+    exit_code = serializers.IntegerField(allow_null=True)
+    failing = serializers.BooleanField()
+
+
+class ArtifactItemSerializer(serializers.Serializer):
+    kind = _one_of("error", "file", "test", "command", "web")()
+    value = serializers.CharField(help_text="The path, command, URL or failing target.")
+    detail = serializers.CharField(allow_blank=True, help_text="What happened to it.")
+    seq = serializers.IntegerField(help_text="The message it was last seen in.")
+
+
+class ArtifactGroupSerializer(serializers.Serializer):
+    heading = serializers.CharField(
+        help_text="Unresolved errors, Files changed, Test runs, Commands, Web, Files read or "
+        "Resolved errors."
+    )
+    items = ArtifactItemSerializer(many=True, help_text="Newest first.")
+
+
+class ArtifactLedgerSerializer(serializers.Serializer):
+    """The artifact ledger through ``through_seq``: every list newest first; ``groups``
+    lists it as the payload's section does, most needed first."""
+
+    format = serializers.IntegerField()
+    through_seq = serializers.IntegerField()
+    cwd = serializers.CharField(allow_blank=True)
+    open_file = serializers.CharField(allow_blank=True)
+    files = ArtifactFileSerializer(many=True)
+    commands = ArtifactCommandSerializer(many=True)
+    web = ArtifactWebSerializer(many=True)
+    errors = ArtifactErrorSerializer(many=True)
+    tests = ArtifactTestSerializer(many=True)
+    dropped = serializers.DictField(
+        child=serializers.IntegerField(), help_text="Entries left out past the ledger's bounds."
+    )
+    counts = serializers.DictField(child=serializers.IntegerField())
+    groups = ArtifactGroupSerializer(many=True)
+
+
 class CheckpointDetailSerializer(CheckpointSerializer):
     carried = serializers.ListField(child=ObjectField(), read_only=True)
     preserved = PreservedItemSerializer(
@@ -75,6 +195,17 @@ class CheckpointDetailSerializer(CheckpointSerializer):
         read_only=True,
         help_text="Failing tool results, decisions and commit lines of the archived messages, "
         "newest first, sent after the summary (PRESERVE, PRESERVE_MAX_TOKENS).",
+    )
+    artifacts = serializers.SerializerMethodField(
+        help_text="The artifact ledger through last_seq: files, commands, URLs, errors and "
+        "test runs of the session's tool calls, continued across versions. Null for a "
+        "checkpoint written before the ledger existed."
+    )
+    artifacts_section = serializers.CharField(
+        source="artifacts_text",
+        read_only=True,
+        help_text="The ledger's Files & artifacts section as the payload sends it "
+        "(ARTIFACTS_MAX_TOKENS); empty when none is sent.",
     )
     validation = ObjectField(read_only=True)
 
@@ -84,9 +215,18 @@ class CheckpointDetailSerializer(CheckpointSerializer):
             "summary",
             "carried",
             "preserved",
+            "artifacts",
+            "artifacts_section",
             "validation",
         ]
         read_only_fields = fields
+
+    @extend_schema_field(ArtifactLedgerSerializer(allow_null=True))
+    def get_artifacts(self, checkpoint: Checkpoint) -> dict[str, Any] | None:
+        if not checkpoint.artifacts:
+            return None
+        ledger = Ledger.from_dict(checkpoint.artifacts)
+        return {**ledger.as_dict(), "counts": ledger.counts(), "groups": grouped(ledger)}
 
 
 # --------------------------------------------------------------------------- drift
@@ -123,14 +263,6 @@ class VerdictSerializer(FactVerdictSerializer):
         many=True,
         help_text="For a bullet's report, the verdict of each fact of it (empty otherwise).",
     )
-
-
-class CoverageFactSerializer(FactSerializer):
-    rank = serializers.IntegerField(help_text="Higher: an agent needs it back sooner.")
-    messages = serializers.IntegerField(help_text="Archived messages that mention it.")
-    message_id = serializers.CharField(help_text="The archived message it first came from.")
-    seq = serializers.IntegerField()
-    role = serializers.CharField()
 
 
 class RewordedSerializer(serializers.Serializer):
@@ -213,11 +345,32 @@ class LedgerSerializer(serializers.Serializer):
     timeline = serializers.ListField(child=ObjectField())
 
 
+class CoverageItemSerializer(serializers.Serializer):
+    rank = serializers.IntegerField(help_text="0 is the most needed.")
+    group = serializers.CharField(
+        help_text="Unresolved errors, Files changed, Test runs, Commands, Web, Files read or "
+        "Resolved errors."
+    )
+    kind = _one_of("error", "file", "test", "command", "web")()
+    value = serializers.CharField(help_text="The path, command, URL or failing target.")
+    detail = serializers.CharField(allow_blank=True)
+    seq = serializers.IntegerField(help_text="The message it was last seen in.")
+    in_summary = serializers.BooleanField(help_text="The latest summary names it verbatim.")
+    in_section = serializers.BooleanField(
+        help_text="The payload's Files & artifacts section lists it."
+    )
+
+
 class CoverageSerializer(serializers.Serializer):
-    original_facts = serializers.IntegerField()
-    carried = CoverageFactSerializer(many=True)
-    never_carried = CoverageFactSerializer(many=True, help_text="Ranked, most needed first.")
+    """What of the latest version's artifact ledger reaches the model."""
+
+    through_seq = serializers.IntegerField()
+    artifacts = serializers.IntegerField()
+    in_summary = serializers.IntegerField()
+    in_section = serializers.IntegerField()
+    in_neither = serializers.IntegerField()
     share_carried = serializers.FloatField()
+    items = CoverageItemSerializer(many=True, help_text="Ranked, most needed first.")
 
 
 class SessionDriftSerializer(serializers.Serializer):

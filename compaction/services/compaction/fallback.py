@@ -6,8 +6,13 @@ from compaction.conf import app_settings
 from compaction.engine.cutpoint import carried_messages
 from compaction.exceptions import SummarizerError
 from compaction.models import CompactionRun, Message
+from compaction.selectors.artifacts import artifacts_stored
 from compaction.services.compaction.runs import base_checkpoint
-from compaction.services.compaction.summarizing import SummaryOutcome, preserved_text
+from compaction.services.compaction.summarizing import (
+    SummaryOutcome,
+    artifacts_of_range,
+    preserved_text,
+)
 
 
 def fallback_outcome(*, run: CompactionRun, error: SummarizerError) -> SummaryOutcome:
@@ -27,6 +32,8 @@ def fallback_outcome(*, run: CompactionRun, error: SummarizerError) -> SummaryOu
         f"the summarizer failed: {error.message} The originals remain in the archive.]"
     )
     text = f"{previous.summary}\n\n{note}" if previous else note
+    ledger = artifacts_of_range(run=run, messages=messages, previous=previous)
+    artifacts, artifacts_text = artifacts_stored(ledger, max_tokens=settings.ARTIFACTS_MAX_TOKENS)
     return SummaryOutcome(
         summary=text,
         summarizer=run.summarizer,
@@ -42,4 +49,6 @@ def fallback_outcome(*, run: CompactionRun, error: SummarizerError) -> SummaryOu
         error=error.message,
         # The summary could not be written; the exact text of the range still can.
         preserved=preserved_text(messages, previous, settings),
+        artifacts=artifacts,
+        artifacts_text=artifacts_text,
     )

@@ -49,6 +49,7 @@ def compaction_run_finalize(*, run: CompactionRun, outcome: SummaryOutcome) -> C
             image_tokens=settings.IMAGE_TOKENS,
             block=outcome.native_block,
             preserved=outcome.preserved,
+            artifacts=outcome.artifacts_text,
         )
         tokens_before = session.estimated_tokens
         tokens_after = max(
@@ -65,6 +66,8 @@ def compaction_run_finalize(*, run: CompactionRun, outcome: SummaryOutcome) -> C
             carried=outcome.carried,
             native_block=outcome.native_block,
             preserved=outcome.preserved,
+            artifacts=outcome.artifacts,
+            artifacts_text=outcome.artifacts_text,
             previous=previous,
             last_seq=run.cut_seq,
             messages_compacted=run.messages_compacted,

@@ -11,11 +11,20 @@ starts with that message, untouched, with nothing before it.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
+from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 
+from compaction.conf import app_settings
+from compaction.engine.tokens import text_tokens
 from compaction.models import ChatSession, Checkpoint, CompactionRun, Message
+from compaction.selectors.artifacts import artifacts_stored, artifacts_through
+from compaction.services.locking import lock_session
+
+logger = logging.getLogger(__name__)
 
 
 def checkpoint_native_create(
@@ -87,4 +96,63 @@ def checkpoint_native_create(
     session.compaction_count += 1
     session.active_message_count = max(0, session.active_message_count - archived_count)
     session.estimated_tokens = tokens_after
+    # The artifact ledger reads the archived range: after the commit, not under this lock.
+    checkpoint_id = checkpoint.pk
+    transaction.on_commit(
+        lambda: checkpoint_artifacts_fill(checkpoint_id=checkpoint_id), robust=True
+    )
+    return checkpoint
+
+
+def checkpoint_artifacts_fill(*, checkpoint_id: int) -> Checkpoint | None:
+    """Give a server compaction's checkpoint its artifact ledger, once.
+
+    The ledger continues the previous checkpoint's over the messages the block replaced (a
+    range no larger than the context window), read with no transaction open; the write is
+    one short, fenced transaction. The section then rides on the system prompt (the block
+    must open the conversation alone), and its tokens join the session's estimate while
+    this checkpoint is the latest. Returns None when it already has one or is gone.
+    """
+    checkpoint = (
+        Checkpoint.objects.filter(pk=checkpoint_id).select_related("previous", "session").first()
+    )
+    if (
+        checkpoint is None
+        or Checkpoint.objects.filter(pk=checkpoint_id, artifacts__has_key="format").exists()
+    ):
+        return None
+    previous = checkpoint.previous
+    first_seq = previous.last_seq + 1 if previous is not None else 1
+    messages = Message.objects.filter(
+        session_id=checkpoint.session_id, seq__gte=first_seq, seq__lte=checkpoint.last_seq
+    ).order_by("seq")
+    ledger = artifacts_through(
+        session_id=checkpoint.session_id,
+        base=previous,
+        first_seq=first_seq,
+        messages=messages.values("seq", "role", "format", "content").iterator(chunk_size=500),
+    )
+    settings = app_settings.for_session(checkpoint.session)
+    artifacts, text = artifacts_stored(ledger, max_tokens=settings.ARTIFACTS_MAX_TOKENS)
+    tokens = text_tokens(text) if text else 0
+    with transaction.atomic():
+        session = lock_session(checkpoint.session_id)
+        filled = (
+            Checkpoint.objects.filter(pk=checkpoint_id)
+            .exclude(artifacts__has_key="format")
+            .update(
+                artifacts=artifacts,
+                artifacts_text=text,
+                summary_tokens=F("summary_tokens") + tokens,
+                tokens_after=F("tokens_after") + tokens,
+            )
+        )
+        if filled and tokens and session.checkpoint_version == checkpoint.version:
+            ChatSession.objects.filter(pk=session.pk).update(
+                estimated_tokens=F("estimated_tokens") + tokens
+            )
+    if not filled:
+        return None
+    checkpoint.refresh_from_db(fields=["artifacts", "artifacts_text", "summary_tokens"])
+    logger.debug("Checkpoint %s: artifact ledger filled in", checkpoint_id)
     return checkpoint

@@ -28,6 +28,7 @@ from django.db.models import F
 
 from compaction import signals
 from compaction.conf import ResolvedSettings, app_settings
+from compaction.engine.artifacts import Ledger
 from compaction.engine.cutpoint import carried_messages
 from compaction.engine.drift import compare_summaries
 from compaction.engine.preserve import preserve
@@ -36,6 +37,7 @@ from compaction.engine.validation import validate_summary
 from compaction.engine.window import PART_OVERHEAD_CHARS, summary_input_budget
 from compaction.exceptions import InvalidSummary, PermanentSummarizerError, SummarizerError
 from compaction.models import ChatSession, Checkpoint, CompactionRun, Message
+from compaction.selectors.artifacts import artifacts_stored, artifacts_through
 from compaction.services.compaction.retry import retry_delay, should_retry
 from compaction.services.compaction.runs import base_checkpoint
 from compaction.services.memory import memory_flush_once
@@ -68,6 +70,9 @@ class SummaryOutcome:
     rounds: int = 0
     #: Exact text carried verbatim whatever the summary says (PRESERVE), newest first.
     preserved: list[dict[str, Any]] = field(default_factory=list)
+    #: The artifact ledger through the range (stored), and its payload section.
+    artifacts: dict[str, Any] = field(default_factory=dict)
+    artifacts_text: str = ""
 
 
 _usage_lock = threading.Lock()
@@ -168,12 +173,16 @@ def summarize_tree(
     settings: ResolvedSettings,
     usage: dict,
     system_prompt: str,
+    artifacts: Ledger | None = None,
 ) -> TreeOutcome:
     """Summarize chunks side by side, then merge the summaries level by level."""
 
     def request(**kwargs: Any) -> SummaryRequest:
         return SummaryRequest(
-            max_chars=settings.SUMMARY_MAX_CHARS, system_prompt=system_prompt, **kwargs
+            max_chars=settings.SUMMARY_MAX_CHARS,
+            system_prompt=system_prompt,
+            artifacts=artifacts,
+            **kwargs,
         )
 
     def leaf(chunk: TranscriptChunk) -> SummaryResult | SummarizerError:
@@ -300,6 +309,23 @@ def preserved_text(
     )
 
 
+def artifacts_of_range(
+    *,
+    run: CompactionRun,
+    messages: Sequence[dict[str, Any]],
+    previous: Checkpoint | None,
+) -> Ledger:
+    """The artifact ledger through the run's range: the previous checkpoint's continued, or
+    for a regeneration (which reads every archived message) built anew."""
+    return artifacts_through(
+        session_id=run.session_id,
+        base=previous,
+        first_seq=run.first_seq or 1,
+        messages=messages,
+        fresh=run.mode == CompactionRun.Mode.REGENERATE,
+    )
+
+
 def compaction_run_summarize(
     *, run: CompactionRun, summarizer: Summarizer | None = None
 ) -> SummaryOutcome:
@@ -329,6 +355,8 @@ def compaction_run_summarize(
         .values("seq", "role", "format", "content", "pinned")
     )
     summary = previous.summary if previous and not regenerate else None
+    # Before the summarizer: what the tool calls did is known exactly, whatever it writes.
+    ledger = artifacts_of_range(run=run, messages=messages, previous=previous)
     chunks = chunk_transcript(
         messages,
         # A summarizer that sends messages (not a transcript) takes the range whole; for the
@@ -359,6 +387,7 @@ def compaction_run_summarize(
             max_chars=settings.SUMMARY_MAX_CHARS,
             system_prompt=session.system_prompt,
             previous_block=block,
+            artifacts=ledger,
         )
         result = call_summarizer(summarizer, request, settings, usage)
         rounds = 1
@@ -370,6 +399,7 @@ def compaction_run_summarize(
             settings=settings,
             usage=usage,
             system_prompt=session.system_prompt,
+            artifacts=ledger,
         )
         request, result, rounds, gaps = tree.request, tree.result, tree.rounds, tree.gaps
     guard: dict[str, Any] = {}
@@ -399,6 +429,7 @@ def compaction_run_summarize(
         if result.block is not None
         else preserved_text(messages, None if regenerate else previous, settings)
     )
+    artifacts, artifacts_text = artifacts_stored(ledger, max_tokens=settings.ARTIFACTS_MAX_TOKENS)
     return SummaryOutcome(
         summary=result.text,
         summarizer=summarizer.name,
@@ -416,4 +447,6 @@ def compaction_run_summarize(
         guard=guard,
         native_block=result.block,
         preserved=preserved,
+        artifacts=artifacts,
+        artifacts_text=artifacts_text,
     )

@@ -1,39 +1,43 @@
 """One pass over the messages being summarized: candidate items for every list of the checkpoint.
 
-Sentences are sorted into lists by their cue phrases (``prose``); facts come from
-``compaction.engine.facts`` so that what this summarizer keeps is what the drift audit
-counts; tool calls, tool errors and test runs become Progress and Next Steps.
+What the tool calls did comes from the artifact ledger (``compaction.engine.artifacts``),
+exactly: files changed, test runs and errors resolved are Done; errors still open are In
+Progress and Next Steps; those, the files changed and the test commands are Critical
+Context. Sentences are sorted into lists by their cue phrases (``prose``): constraints
+and preferences, finished work, next steps; decisions only where a message states one
+(``compaction.engine.preserve``'s one rule), never an agent narrating its next move. Facts
+the user wrote (paths, URLs, identifiers, values) come from ``compaction.engine.facts``.
+The Goal is the task the newest labelled request asks for, else the first request.
 """
 
 from __future__ import annotations
 
-import json
 import re
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
 from compaction.content import ANTHROPIC, BlockView, canonical_blocks, view
+from compaction.engine.artifacts import Ledger, ledger_fold
 from compaction.engine.facts import failing_frame, locate_facts, scan_facts
-from compaction.engine.paths import path_value
+from compaction.engine.preserve import decision_sentences
 from compaction.summarizers.offline.prose import (
     APPROVAL,
     CONSTRAINT,
     CORRECTION,
-    DECISION,
     DONE,
     FENCE,
     INTENT,
     NEXT,
     NOT_DONE,
     STRONG_CONSTRAINT,
-    STRONG_DECISION,
     clip,
-    condense,
     dedup_key,
     flat,
+    labelled_task,
     prose_sentences,
     safe,
+    task_statement,
 )
 
 # The bullet lists in output order (Done / In Progress are Progress's halves): the most
@@ -58,16 +62,21 @@ class Item:
     key: str  # for deduplication
 
 
-_TESTS = re.compile(r"\b\d+ (?:passed|failed|errors?)\b(?:,? \d+ \w+)*(?: in [\d.]+ ?s)?")
 # The counting lines this summarizer writes, parsed back to carry counts across updates.
 STATS = re.compile(
     r"(\d+) messages summarized \((\d+) user, (\d+) assistant\); (\d+) tool "
     r"calls(?: \((.*)\))?, (\d+) tool errors\."
 )
 PEOPLE = re.compile(r'The user (corrected the agent|approved) (\d+) time\(s\), latest: "(.*)"')
-_PATH_KEYS = ("path", "file_path", "filepath", "file", "filename", "file_name", "url", "query")
+#: How a Goal taken from a chunk's first request (no labelled task) is marked: it states
+#: the task only until a labelled one comes.
+FIRST_REQUEST = "first request,"
+# Markup tags a request wraps its parts in (<issue_description>): structure, not names.
+_TAG = re.compile(r"</?[A-Za-z_][\w-]{0,40}>")
 # Paths kept per text: a pasted directory listing would crowd out everything else.
 _MAX_PATHS_PER_TEXT = 10
+#: Ledger entries of one kind turned into items (the payload's section carries them all).
+_LEDGER_ITEMS = 8
 
 
 class Extractor:
@@ -76,11 +85,13 @@ class Extractor:
     def __init__(self) -> None:
         self.pos = 0
         self.items: dict[str, dict[str, Item]] = {name: {} for name in LISTS}
-        self.tool_calls: dict[str, Item] = {}
-        self.goal = ""
+        #: The newest request that labels its task, and the first request: (seq, statement).
+        self.task: tuple[int, str] | None = None
+        self.first_request: tuple[int, str] | None = None
+        self.seq = 0
+        self.next_from = 0
         self.roles: Counter[str] = Counter()
         self.tools: Counter[str] = Counter()
-        self.tool_names: dict[str, str] = {}
         self.errors = 0
         self.corrections: list[str] = []
         self.approvals: list[str] = []
@@ -88,8 +99,6 @@ class Extractor:
         self.last_done = 0
         self.last_action = 0
         self.intent: tuple[int, str] | None = None
-        self.last_error: tuple[int, str] | None = None
-        self.last_tests: tuple[int, str] | None = None
 
     def add(self, name: str, text: str, rank: int, key: str | None = None) -> None:
         self.pos += 1
@@ -115,7 +124,8 @@ class Extractor:
         self.add("Critical Context", text, rank, key=value)
 
     def run(self, messages: tuple[dict[str, Any], ...]) -> None:
-        for message in messages:
+        for index, message in enumerate(messages, start=1):
+            self.seq = int(message.get("seq") or index)
             role = str(message.get("role") or "user")
             self.roles[role] += 1
             content = message.get("content")
@@ -137,46 +147,60 @@ class Extractor:
     def user_text(self, text: str) -> None:
         if not text.strip():
             return
-        self.goal = self.goal or condense(text)
+        labelled = labelled_task(text)
+        if labelled:
+            self.task = (self.seq, labelled)
+        if self.first_request is None:
+            self.first_request = (self.seq, task_statement(text))
         sentences = prose_sentences(text)
         if sentences and CORRECTION.search(sentences[0]):
             self.corrections.append(sentences[0])
         elif sentences and APPROVAL.search(sentences[0]) and len(text) < 400:
             self.approvals.append(sentences[0])
         self.questions = [s for s in sentences if s.endswith("?")][-3:]
+        decisions = set(map(dedup_key, decision_sentences(text)))
         for sentence in sentences:
+            if dedup_key(sentence) in decisions:
+                continue
             if STRONG_CONSTRAINT.search(sentence):
                 self.add("Constraints & Preferences", sentence, 2)
             elif CONSTRAINT.search(sentence):
                 self.add("Constraints & Preferences", sentence, 1)
-            elif STRONG_DECISION.search(sentence):
-                self.add("Key Decisions", sentence, 2)
+        self.decisions(text)
         self.text_facts(text, sentences)
         self.output_facts(text)  # users paste logs and tracebacks too
 
     def assistant_text(self, text: str) -> None:
         self.questions = []  # the agent has replied to them
-        sentences = prose_sentences(text)
-        for sentence in sentences:
+        if self.seq != self.next_from:
+            # Only the newest assistant message's plans are next steps: an earlier one's
+            # "I'll open the file" was carried out (or dropped) since.
+            self.items["Next Steps"].clear()
+            self.next_from = self.seq
+        self.decisions(text)
+        decided = set(map(dedup_key, decision_sentences(text)))
+        for sentence in prose_sentences(text):
+            if dedup_key(sentence) in decided:
+                continue
             if DONE.search(sentence) and not NOT_DONE.search(sentence):
-                self.add("Done", sentence, 2)
+                self.add("Done", sentence, 1)
                 self.last_done = self.pos
-            elif STRONG_DECISION.search(sentence):
-                self.add("Key Decisions", sentence, 2)
             elif NEXT.search(sentence) and not sentence.endswith("?"):
                 self.add("Next Steps", sentence, 1)
-            elif DECISION.search(sentence):
-                self.add("Key Decisions", sentence, 1)
             if INTENT.search(sentence):
                 self.intent = (self.pos, sentence)
-        for body in FENCE.findall(text):  # a one-line code block is almost always a command
-            lines = [line.strip() for line in body.splitlines() if line.strip()]
-            if len(lines) == 1:
-                self.fact("command", lines[0])
-        self.text_facts(text, sentences)
+        # The assistant's URLs; its paths, commands and errors are the ledger's.
+        for fact in scan_facts(text, ("url",)):
+            self.fact("url", fact.value)
+
+    def decisions(self, text: str) -> None:
+        """Decisions as a message states them ("Decision: ...", "we decided to ...",
+        "let's go with ..."): the same rule as the preserved text's."""
+        for sentence in decision_sentences(text):
+            self.add("Key Decisions", sentence, 2)
 
     def text_facts(self, text: str, sentences: list[str]) -> None:
-        for fact in scan_facts(FENCE.sub(" ", text), ("identifier",)):
+        for fact in scan_facts(_TAG.sub(" ", FENCE.sub(" ", text)), ("identifier",)):
             self.fact("identifier", fact.value)
         for fact in scan_facts(text, ("url",)):
             self.fact("url", fact.value)
@@ -202,80 +226,35 @@ class Extractor:
         frame = failing_frame(text)
         if frame is not None:
             self.fact("path", frame)
-        tests = _TESTS.findall(text)
-        if tests:
-            self.pos += 1
-            self.last_tests = (self.pos, tests[-1])
         return errors
 
     def tool_use(self, call: BlockView) -> None:
         name = clip(flat(call.tool or "tool"), 60)
         self.tools[name] += 1
-        self.tool_names[call.call_id] = name
-        args = call.arguments if isinstance(call.arguments, dict) else {}
-        main = next(
-            (
-                args[k]
-                for k in ("command", "cmd", *_PATH_KEYS)
-                if isinstance(args.get(k), str) and args[k].strip()
-            ),
-            None,
-        )
-        if main:
-            arg = main.strip().splitlines()[0]
-        else:
-            # A line break the JSON escapes ("\n") would read as a break of the summary's
-            # own line once the escapes are read (compaction.engine.facts.unescape).
-            arg = json.dumps(args, sort_keys=True).replace("\\n", " ")
-        arg = clip(flat(arg), 120).replace("`", "'") if args else ""
-        text = f"Ran `{name}`: `{arg}`" if arg else f"Ran `{name}`"
         self.pos += 1
         self.last_action = self.pos
-        self.tool_calls.pop(text, None)  # re-inserted, so a repeated call counts as recent
-        self.tool_calls[text] = Item(text, 1, self.pos, dedup_key(text))
-        for key in ("command", "cmd", *_PATH_KEYS[:6]):
-            value = args[key].strip() if isinstance(args.get(key), str) else ""
-            if value and key in ("command", "cmd"):
-                self.fact("command", value.splitlines()[0])
-            elif value and (path_value(value) or value.startswith("/")):
-                self.fact("path", value)
 
     def tool_result(self, result: BlockView) -> None:
-        text = result.body
-        errors = self.output_facts(text)
         if result.error:
             self.errors += 1
-            name = self.tool_names.get(result.call_id, "tool")
-            lines = [line for line in text.splitlines() if line.strip()]
-            detail = errors[-1] if errors else (lines[0] if lines else "no output")
-            self.pos += 1
-            self.last_error = (self.pos, f"`{name}` failed: {clip(flat(detail), 200)}")
 
-    def lists(self, previous_dynamics: list[str]) -> dict[str, list[Item]]:
+    def lists(self, previous_dynamics: list[str], ledger: Ledger) -> dict[str, list[Item]]:
         """This chunk's items per list, each bounded, before merging."""
         found = {name: list(items.values()) for name, items in self.items.items()}
         end = self.pos
-        done = select(found["Done"], 8) + select(list(self.tool_calls.values()), 6)
+        from_ledger = ledger_items(ledger, end)
+        done = select(found["Done"], 6) + from_ledger["Done"]
         progress: list[Item] = []
-        steps: list[Item] = []
         # An intent followed by completed work or by a tool call is taken as carried out.
         latest = max(self.last_done, self.last_action)
         intent = self.intent[1] if self.intent and self.intent[0] >= latest else ""
         if intent:
             progress.append(Item(safe(intent), 2, end + 1, dedup_key(intent)))
-        if self.last_tests:
-            pos, tests = self.last_tests
-            if not re.search(r"failed|error", tests):
-                done.append(Item(f"Latest test run: {tests}", 2, end + 2, tests))
-            elif pos > self.last_done:
-                progress.append(Item(f"Latest test run failing: {tests}", 2, end + 2, tests))
-        if self.last_error and self.last_error[0] > self.last_done:
-            error = self.last_error[1]
-            progress.append(Item(error, 3, end + 3, error))
-            steps.append(Item(f"Resolve: {error}", 2, end + 3, "resolve"))
+        progress += from_ledger["In Progress"]
+        steps = list(from_ledger["Next Steps"])
         for i, question in enumerate(self.questions):
             text = safe(f'Answer the user\'s question: "{question}"')
-            steps.append(Item(text, 2, end + 4 + i, dedup_key(question)))
+            steps.append(Item(text, 2, end + 40 + i, dedup_key(question)))
         upcoming = [item for item in found["Next Steps"] if item.key != dedup_key(intent)]
         return {
             "Constraints & Preferences": select(found["Constraints & Preferences"], 10),
@@ -284,8 +263,20 @@ class Extractor:
             "Key Decisions": select(found["Key Decisions"], 10),
             "Conversation Dynamics": self.dynamics(previous_dynamics),
             "Next Steps": select(upcoming, 6) + steps,
-            "Critical Context": select(found["Critical Context"], 40),
+            "Critical Context": select(
+                found["Critical Context"] + from_ledger["Critical Context"], 40
+            ),
         }
+
+    @property
+    def goal(self) -> str:
+        """The task this chunk's requests ask for: the newest that labels its task, else
+        the first request, marked so ("" when the chunk has no request)."""
+        if self.task is not None:
+            return f"{self.task[1]} (request #{self.task[0]})"
+        if self.first_request is not None:
+            return f"{self.first_request[1]} ({FIRST_REQUEST} #{self.first_request[0]})"
+        return ""
 
     def dynamics(self, previous: list[str]) -> list[Item]:
         """Counts for the conversation so far: the previous checkpoint's counts carry over."""
@@ -321,6 +312,76 @@ class Extractor:
             if count:
                 lines.append(f'The user {label} {count} time(s), latest: "{clip(latest[0], 160)}"')
         return [Item(safe(x), 1, self.pos + 10 + i, dedup_key(x)) for i, x in enumerate(lines)]
+
+
+def _target(text: str) -> str:
+    return f"`{clip(flat(text), 120)}`"
+
+
+def ledger_items(ledger: Ledger, end: int) -> dict[str, list[Item]]:
+    """Items from what the tool calls did (the ledger of this chunk), ranked above prose:
+    files changed, test runs and errors resolved are Done; open errors and failing test
+    runs In Progress, and resolving them a Next Step; Critical Context keeps the open
+    errors' lines, the files changed and the test commands exactly."""
+    items: dict[str, list[Item]] = {
+        name: [] for name in ("Done", "In Progress", "Next Steps", "Critical Context")
+    }
+
+    def add(name: str, text: str, rank: int, pos: int) -> None:
+        text = safe(text)
+        items[name].append(Item(text, rank, pos, dedup_key(text)))
+
+    for index, file in enumerate(ledger.changed_files[:_LEDGER_ITEMS]):
+        changes = [a for a in file.actions if a in ("created", "modified", "deleted")]
+        pos = end + 10 - index
+        add("Done", f"{' and '.join(changes).capitalize()} `{file.path}` (#{file.seq})", 3, pos)
+        add("Critical Context", f"File {changes[-1]}: `{file.path}`", 4, pos)
+    for index, test in enumerate(ledger.tests[:_LEDGER_ITEMS]):
+        tally = f" ({test.tally.as_text()})" if test.tally is not None else ""
+        pos = end + 20 - index
+        if test.failing:
+            add("In Progress", f"Tests failing: `{test.command}`{tally} (#{test.seq})", 3, pos)
+        else:
+            add("Done", f"Tests pass: `{test.command}`{tally} (#{test.seq})", 3, pos)
+        add("Critical Context", f"Test command: `{test.command}`", 3, pos)
+    for index, error in enumerate(ledger.unresolved_errors[:_LEDGER_ITEMS]):
+        what = f"{_target(error.target)} failed (#{error.seq}): {error.text}"
+        pos = end + 30 - index
+        add("In Progress", what, 3, pos)
+        add("Next Steps", f"Resolve: {what}", 3, pos)
+        add("Critical Context", f"Error: {error.text} (from {_target(error.target)})", 5, pos)
+    for index, error in enumerate(ledger.resolved_errors[:_LEDGER_ITEMS]):
+        fixed = f"Fixed: {_target(error.target)} ({error.text}); {error.resolved_by}"
+        add("Done", fixed, 2, end + 5 - index)
+    return items
+
+
+def chunk_ledger(messages: tuple[dict[str, Any], ...], ledger: Ledger | None) -> Ledger:
+    """The ledger entries of ``messages``: those of the range's ledger last seen in them,
+    or, without one, the ledger of these messages alone."""
+    if ledger is None:
+        numbered = [
+            {**message, "seq": int(message.get("seq") or index)}
+            for index, message in enumerate(messages, start=1)
+        ]
+        return ledger_fold(numbered)
+    seqs = [int(message["seq"]) for message in messages if message.get("seq")]
+    if not seqs:
+        return ledger
+    low, high = min(seqs), max(seqs)
+
+    def within(entries: tuple[Any, ...]) -> tuple[Any, ...]:
+        return tuple(entry for entry in entries if low <= entry.seq <= high)
+
+    return Ledger(
+        files=within(ledger.files),
+        commands=within(ledger.commands),
+        web=within(ledger.web),
+        errors=within(ledger.errors),
+        tests=within(ledger.tests),
+        through_seq=ledger.through_seq,
+        cwd=ledger.cwd,
+    )
 
 
 def select(items: list[Item], limit: int) -> list[Item]:

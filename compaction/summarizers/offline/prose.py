@@ -91,7 +91,7 @@ DONE = _cues(
 NOT_DONE = re.compile(
     r"n't\b|\b(?:not|never|no longer|failed to|yet to|if|unless|whether|"
     r"should|would|could|to ensure|to make sure|in order to)\b|\?$|"
-    r"^(?:let's|let us|we need|i need|to |now we|next)",
+    r"^(?:let's|let us|let me|i'll|i will|we'll|we will|we need|i need|to |now (?:we|i|let)|next)",
     re.IGNORECASE,
 )
 NEXT = _cues(
@@ -202,6 +202,61 @@ def condense(text: str) -> str:
             break
         goal = f"{goal} {sentence}".strip()
     return safe(goal, GOAL_MAX_CHARS)
+
+
+# A request's title where the request labels one: "ISSUE:\n<title>", "<issue_description>
+# <title>", a Markdown heading. The label says what kind of task it is.
+_LABELLED = re.compile(
+    r"(?:^|\n)[ \t]*(ISSUE|Issue|TASK|Task|PROBLEM|Problem|BUG|Bug)[ \t]*:[ \t]*\n?[ \t]*"
+    r"([^\n]{3,200})"
+)
+# The tag opens a block: the title is the first line inside it ("the <issue> is fixed" is
+# prose naming the tag, not a block).
+_TAGGED = re.compile(
+    r"<(issue_description|issue|pr_description|problem_statement|task)>[ \t]*\n[ \t]*"
+    r"([^\n<]{3,200})"
+)
+_HEADING = re.compile(r"^#{1,3}[ \t]+(\S[^\n]{2,200})$", re.MULTILINE)
+_ASKING = re.compile(
+    r"^(?:(?:hi|hello|hey)[,!.]?\s+)?(?:please\s+|kindly\s+)?"
+    r"(?:(?:can|could|would|will) you(?: please)?\s+|i(?:'d| would) like (?:you )?to\s+"
+    r"|i want (?:you )?to\s+|i need (?:you )?to\s+|we need to\s+|help me(?: to)?\s+|"
+    r"your task is to\s+)?",
+    re.IGNORECASE,
+)
+_KINDS = {"issue": "Resolve the issue", "bug": "Fix the bug", "problem": "Solve the problem"}
+_TAG_KINDS = {
+    "issue_description": "issue",
+    "pr_description": "issue",
+    "problem_statement": "problem",
+}
+
+
+def labelled_task(text: str) -> str:
+    """The task a request labels, in one line ("Resolve the issue “…”", "Task: …", a
+    heading), or "" when it labels none. The last label wins: a demonstration of another
+    task may come first."""
+    found = [*_LABELLED.finditer(text), *_TAGGED.finditer(text)]
+    if found:
+        match = max(found, key=lambda m: m.start())
+        kind, title = match.group(1).lower(), flat(match.group(2)).rstrip(".:")
+        lead = _KINDS.get(_TAG_KINDS.get(kind, kind))
+        return safe(f"{lead} \u201c{title}\u201d" if lead else f"Task: {title}", GOAL_MAX_CHARS)
+    heading = _HEADING.search(text)
+    return safe(heading.group(1), GOAL_MAX_CHARS) if heading is not None else ""
+
+
+def task_statement(text: str) -> str:
+    """The task a request asks for, in one line: its label (``labelled_task``), or its first
+    sentence without the asking ("Could you please ...")."""
+    labelled = labelled_task(text)
+    if labelled:
+        return labelled
+    first = condense(text).split(". ")[0].rstrip(".")
+    asked = _ASKING.sub("", first).strip()
+    if asked:
+        first = asked[0].upper() + asked[1:]
+    return safe(first, min(GOAL_MAX_CHARS, 240))
 
 
 def words(text: str) -> set[str]:

@@ -13,7 +13,14 @@ from compaction.engine.facts import scan_facts
 from compaction.engine.outline import is_placeholder, items, outline
 from compaction.engine.prompts import SECTIONS
 from compaction.engine.validation import cap_summary
-from compaction.summarizers.offline.extractor import LISTS, PEOPLE, STATS, Item, select
+from compaction.summarizers.offline.extractor import (
+    FIRST_REQUEST,
+    LISTS,
+    PEOPLE,
+    STATS,
+    Item,
+    select,
+)
 from compaction.summarizers.offline.prose import (
     GOAL_MAX_CHARS,
     ITEM_MAX_CHARS,
@@ -48,10 +55,15 @@ def merge(
     if previous:
         old["Done"] = previous_items(sections.progress["Done"])
         old["In Progress"] = previous_items(sections.progress["In Progress"])
-        old_goal = " ".join(
-            line for line in sections.text_lines("Goal") if not is_placeholder(line)
+        old_goal = safe(
+            " ".join(line for line in sections.text_lines("Goal") if not is_placeholder(line)),
+            GOAL_MAX_CHARS,
         )
-        goal = safe(old_goal, GOAL_MAX_CHARS) if old_goal.strip() else goal
+        if old_goal and (not goal or FIRST_REQUEST in goal):
+            goal = old_goal  # no new labelled task: the session is still on this one
+        elif old_goal and dedup_key(old_goal) != dedup_key(goal):
+            # The session moved on to a new task: the old one is history.
+            old["Done"].append(safe(f"Earlier task: {old_goal}", 2 * ITEM_MAX_CHARS))
     # Earlier open work that a new Done item reports finished: moved to Done, or dropped
     # from Next Steps.
     done_words = [words(item.text) for item in new["Done"]]

@@ -18,7 +18,18 @@ from compaction import selectors
 from compaction.models import ChatSession
 from compaction.services import message_append, session_create
 
-FIXTURES = Path(settings.BASE_DIR) / "fixtures" / "transcripts"
+# SWE-agent runs, then OpenHands runs whose tool calls leave files changed and a build
+# failing: the artifact ledger of the long session has something to show.
+FIXTURE_DIRS = (
+    Path(settings.BASE_DIR) / "fixtures" / "transcripts",
+    Path(settings.BASE_DIR) / "fixtures" / "openhands",
+)
+
+
+def fixture_paths() -> list[Path]:
+    return [path for folder in FIXTURE_DIRS for path in sorted(folder.glob("*.json"))]
+
+
 LONG_SESSION = "demo-all-transcripts"
 # Far below the production defaults so the demo's long session compacts several times,
 # giving the admin's drift timeline and diff a chain of versions to show.
@@ -32,7 +43,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         user = self._superuser()
-        for path in sorted(FIXTURES.glob("*.json")):
+        for path in fixture_paths():
             if ChatSession.objects.filter(owner=user, external_id=path.stem).exists():
                 continue
             out = io.StringIO()
@@ -66,7 +77,7 @@ class Command(BaseCommand):
         )
         # Appending one transcript at a time lets AUTO_COMPACT="sync" compact the session
         # whenever it crosses its threshold, as it would in production.
-        for path in sorted(FIXTURES.glob("*.json")):
+        for path in fixture_paths():
             messages = json.loads(path.read_text())["messages"]
             result = message_append(session_id=session.pk, messages=messages)
             if result.compaction is not None:
