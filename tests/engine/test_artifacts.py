@@ -720,3 +720,18 @@ def test_calls_whose_results_are_outside_the_range_and_unknown_blocks_are_skippe
     assert ledger.empty and ledger.through_seq == 5
     assert tool_answer(call_id, "x")["content"][0]["tool_use_id"] == call_id
     assert calls(("bash", {"command": "ls"}))[0]["role"] == "assistant"
+
+
+def test_a_files_actions_read_in_the_order_of_its_life_and_say_its_last_change() -> None:
+    ledger = fold(
+        [
+            {"role": "user", "content": "Go."},
+            *turn("Write", {"file_path": "/w/x.py", "content": "1"}, "ok"),
+            *turn("bash", {"command": "rm /w/x.py"}, "[Command finished with exit code 0]"),
+            *turn("Write", {"file_path": "/w/x.py", "content": "2"}, "ok"),
+            *turn("Edit", {"file_path": "/w/x.py", "old_string": "2", "new_string": "3"}, "ok"),
+            *turn("Read", {"file_path": "/w/x.py"}, "3"),
+        ]
+    )
+    section = artifacts_section(ledger, max_tokens=500)
+    assert "- `/w/x.py`: read, created, modified, deleted; last modified (#10)" in section

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from compaction.engine.artifacts.ledger import (
+    CHANGES,
     CommandEntry,
     ErrorEntry,
     FileEntry,
@@ -32,6 +33,7 @@ INTRO = (
     "exactly as they ran, newest first; #N is the message. Not written by the summarizer."
 )
 MAX_VALUE_CHARS = 240
+_ACTION_ORDER = ("read", "used", "created", "modified", "deleted")
 _DELIMITER = re.compile(r"</?\s*artifacts\s*>", re.IGNORECASE)
 
 
@@ -66,8 +68,20 @@ def error_line(entry: ErrorEntry) -> str:
     return line
 
 
+def file_actions(entry: FileEntry) -> str:
+    """What was done to a file, in the order a file's life is told (read, created, modified,
+    deleted), and the last of it when that is not the last listed ("created, modified,
+    deleted; last modified": it was created again)."""
+    ordered = sorted(entry.actions, key=_ACTION_ORDER.index)
+    text = ", ".join(ordered)
+    # Only a change tells the file's state: a read after it does not.
+    changes = [action for action in entry.actions if action in CHANGES]
+    told = [action for action in ordered if action in CHANGES]
+    return f"{text}; last {changes[-1]}" if changes and changes[-1] != told[-1] else text
+
+
 def file_line(entry: FileEntry) -> str:
-    return f"- {code(entry.path)}: {', '.join(entry.actions)} (#{entry.seq})"
+    return f"- {code(entry.path)}: {file_actions(entry)} (#{entry.seq})"
 
 
 def test_line(entry: TestEntry) -> str:
@@ -164,7 +178,7 @@ def listed(ledger: Ledger) -> tuple[Listed, ...]:
         ("Unresolved errors", "unresolved errors", "error", ledger.unresolved_errors,
          error_line, lambda e: e.target, _error_detail),
         ("Files changed", "files changed", "file", ledger.changed_files,
-         file_line, lambda e: e.path, lambda e: ", ".join(e.actions)),
+         file_line, lambda e: e.path, file_actions),
         ("Test runs", "test runs", "test", ledger.tests,
          test_line, lambda e: e.command, _test_detail),
         ("Commands", "commands", "command", _other_commands(ledger),
@@ -172,7 +186,7 @@ def listed(ledger: Ledger) -> tuple[Listed, ...]:
         ("Web", "URLs and searches", "web", ledger.web,
          web_line, lambda e: e.target, lambda e: e.kind + (", failed" if e.failed else "")),
         ("Files read", "files read", "file", ledger.read_files,
-         file_line, lambda e: e.path, lambda e: ", ".join(e.actions)),
+         file_line, lambda e: e.path, file_actions),
         ("Resolved errors", "resolved errors", "error", ledger.resolved_errors,
          error_line, lambda e: e.target, _error_detail),
     ]  # fmt: skip
