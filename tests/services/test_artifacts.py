@@ -34,6 +34,16 @@ def payload_text(payload: Any) -> str:
     return system + "\n" + json.dumps(payload.messages, ensure_ascii=False)
 
 
+def session_with(*tool_turn: dict[str, Any], config: dict[str, Any] | None = None) -> Any:
+    """A session of one request, a tool call and its answer (``tool_turn``), then chat."""
+    session = services.session_create(config=config)
+    services.message_append(
+        session_id=session.pk,
+        messages=[{"role": "user", "content": "Go."}, *tool_turn, *chat(3)],
+    )
+    return session
+
+
 def stored_rows(session: Any) -> list[dict[str, Any]]:
     return list(
         Message.objects.filter(session=session, seq__lte=session.archived_seq)
@@ -137,14 +147,8 @@ def test_the_ledger_continues_across_versions_and_a_regeneration_rebuilds_it(sma
 def test_a_checkpoint_written_before_the_ledger_is_caught_up_by_the_next_compaction(
     small: None,
 ) -> None:
-    session = services.session_create()
-    services.message_append(
-        session_id=session.pk,
-        messages=[
-            {"role": "user", "content": "Go."},
-            *turn("Edit", {"file_path": "/r/a.py", "old_string": "1", "new_string": "2"}, "ok"),
-            *chat(3),
-        ],
+    session = session_with(
+        *turn("Edit", {"file_path": "/r/a.py", "old_string": "1", "new_string": "2"}, "ok")
     )
     services.compaction_run_execute(session_id=session.pk, trigger="command", force=True)
     # As a checkpoint of an earlier release: no ledger, no section.
@@ -161,15 +165,7 @@ def test_a_checkpoint_written_before_the_ledger_is_caught_up_by_the_next_compact
 
 
 def test_a_fallback_checkpoint_keeps_the_ledger(small: None) -> None:
-    session = services.session_create()
-    services.message_append(
-        session_id=session.pk,
-        messages=[
-            {"role": "user", "content": "Go."},
-            *turn("Write", {"file_path": "/r/new.py", "content": "x"}, "ok"),
-            *chat(3),
-        ],
-    )
+    session = session_with(*turn("Write", {"file_path": "/r/new.py", "content": "x"}, "ok"))
     run = services.compaction_run_execute(
         session_id=session.pk,
         trigger="command",
@@ -217,15 +213,7 @@ def test_a_server_compaction_gets_its_ledger_after_the_append_commits(
 
 
 def test_the_context_build_reads_the_section_not_the_ledger(small: None) -> None:
-    session = services.session_create()
-    services.message_append(
-        session_id=session.pk,
-        messages=[
-            {"role": "user", "content": "Go."},
-            *turn("Write", {"file_path": "/r/new.py", "content": "x"}, "ok"),
-            *chat(3),
-        ],
-    )
+    session = session_with(*turn("Write", {"file_path": "/r/new.py", "content": "x"}, "ok"))
     services.compaction_run_execute(session_id=session.pk, trigger="command", force=True)
     assert (
         "artifacts" not in CHECKPOINT_PAYLOAD_FIELDS
@@ -241,14 +229,9 @@ def test_the_context_build_reads_the_section_not_the_ledger(small: None) -> None
 
 
 def test_the_section_budget_is_a_per_session_setting(small: None) -> None:
-    session = services.session_create(config={"ARTIFACTS_MAX_TOKENS": 0})
-    services.message_append(
-        session_id=session.pk,
-        messages=[
-            {"role": "user", "content": "Go."},
-            *turn("Write", {"file_path": "/r/new.py", "content": "x"}, "ok"),
-            *chat(3),
-        ],
+    session = session_with(
+        *turn("Write", {"file_path": "/r/new.py", "content": "x"}, "ok"),
+        config={"ARTIFACTS_MAX_TOKENS": 0},
     )
     services.compaction_run_execute(session_id=session.pk, trigger="command", force=True)
     checkpoint = Checkpoint.objects.get(session=session)

@@ -12,24 +12,11 @@ import itertools
 import json
 from typing import Any
 
-from anthropic.types import Message
-from anthropic.types.beta import BetaMessage
 from openai.types.chat import ChatCompletion
 
+from tests.support.responses import _message
+
 _ids = itertools.count(1)
-
-
-def _message_json(content: list[dict[str, Any]], stop_reason: str) -> dict[str, Any]:
-    return {
-        "id": f"msg_01Ledger{next(_ids):015d}",
-        "type": "message",
-        "role": "assistant",
-        "model": "claude-sonnet-4-6",
-        "content": content,
-        "stop_reason": stop_reason,
-        "stop_sequence": None,
-        "usage": {"input_tokens": 2048, "output_tokens": 120},
-    }
 
 
 def calls(*tools: tuple[str, dict[str, Any]], text: str = "") -> tuple[dict[str, Any], list[str]]:
@@ -40,7 +27,7 @@ def calls(*tools: tuple[str, dict[str, Any]], text: str = "") -> tuple[dict[str,
         {"type": "tool_use", "id": call_id, "name": name, "input": arguments}
         for call_id, (name, arguments) in zip(ids, tools, strict=True)
     ]
-    message = Message.model_validate(_message_json(content, "tool_use"))
+    message = _message(content, "tool_use")
     return {"role": "assistant", "content": [b.model_dump() for b in message.content]}, ids
 
 
@@ -79,8 +66,7 @@ def turn(
 
 def server_turn(content: list[dict[str, Any]], *, beta: bool = False) -> dict[str, Any]:
     """An assistant turn holding server tool calls and their results (or MCP blocks)."""
-    data = _message_json(content, "end_turn")
-    message = (BetaMessage if beta else Message).model_validate(data)
+    message = _message(content, "end_turn", beta=beta)
     return {"role": "assistant", "content": [b.model_dump() for b in message.content]}
 
 

@@ -345,16 +345,12 @@ class LedgerSerializer(serializers.Serializer):
     timeline = serializers.ListField(child=ObjectField())
 
 
-class CoverageItemSerializer(serializers.Serializer):
+class CoverageItemSerializer(ArtifactItemSerializer):
     rank = serializers.IntegerField(help_text="0 is the most needed.")
     group = serializers.CharField(
         help_text="Unresolved errors, Files changed, Test runs, Commands, Web, Files read or "
         "Resolved errors."
     )
-    kind = _one_of("error", "file", "test", "command", "web")()
-    value = serializers.CharField(help_text="The path, command, URL or failing target.")
-    detail = serializers.CharField(allow_blank=True)
-    seq = serializers.IntegerField(help_text="The message it was last seen in.")
     in_summary = serializers.BooleanField(help_text="The latest summary names it verbatim.")
     in_section = serializers.BooleanField(
         help_text="The payload's Files & artifacts section lists it."
