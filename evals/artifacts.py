@@ -32,7 +32,7 @@ from typing import Any
 
 from compaction.conf import DEFAULTS
 from compaction.engine.artifacts import Ledger, artifacts_section, ledger_fold
-from compaction.engine.artifacts.ledger import MAX_TARGET_CHARS
+from compaction.engine.artifacts.entries import MAX_TARGET_CHARS
 from compaction.engine.artifacts.section import code
 from compaction.engine.artifacts.shell import command_key
 

@@ -13,7 +13,7 @@ import pytest
 
 from compaction.engine.artifacts import Ledger, artifacts_section, ledger_fold
 from compaction.engine.artifacts.coverage import artifact_coverage
-from compaction.engine.artifacts.ledger import LIMITS
+from compaction.engine.artifacts.entries import LIMITS
 from compaction.engine.artifacts.outcomes import outcome, runner_tally
 from compaction.engine.artifacts.section import CLOSE, OPEN, listed
 from compaction.engine.artifacts.shell import command_key, shell_effects

@@ -11,7 +11,7 @@ from compaction.api.serializers.fields import (
     ObjectField,
 )
 from compaction.engine.artifacts import Ledger
-from compaction.engine.artifacts.ledger import FILE_ACTIONS
+from compaction.engine.artifacts.entries import FILE_ACTIONS
 from compaction.engine.artifacts.section import grouped
 from compaction.engine.preserve import KINDS as PRESERVED_KINDS
 from compaction.engine.preserve import MAX_ITEM_LINES, MAX_LINE_CHARS

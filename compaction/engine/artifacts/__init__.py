@@ -5,15 +5,15 @@ test runs) and continues a previous one; ``artifacts_section`` renders it, bound
 the payload. Pure: no Django, no SDK.
 """
 
-from compaction.engine.artifacts.ledger import (
+from compaction.engine.artifacts.entries import (
     CommandEntry,
     ErrorEntry,
     FileEntry,
     Ledger,
-    TestEntry,
+    SuiteRun,
     WebEntry,
-    ledger_fold,
 )
+from compaction.engine.artifacts.ledger import ledger_fold
 from compaction.engine.artifacts.section import artifacts_section
 
 __all__ = [
@@ -21,7 +21,7 @@ __all__ = [
     "ErrorEntry",
     "FileEntry",
     "Ledger",
-    "TestEntry",
+    "SuiteRun",
     "WebEntry",
     "artifacts_section",
     "ledger_fold",

@@ -16,7 +16,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from compaction.engine.artifacts.ledger import Ledger
+from compaction.engine.artifacts.entries import Ledger
 from compaction.engine.artifacts.section import Listed, listed
 
 #: The start of an error line that stands for the whole when a summary quotes it.

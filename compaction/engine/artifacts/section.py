@@ -15,13 +15,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from compaction.engine.artifacts.ledger import (
+from compaction.engine.artifacts.entries import (
     CHANGES,
     CommandEntry,
     ErrorEntry,
     FileEntry,
     Ledger,
-    TestEntry,
+    SuiteRun,
     WebEntry,
 )
 from compaction.engine.tokens import CHARS_PER_TOKEN
@@ -84,7 +84,7 @@ def file_line(entry: FileEntry) -> str:
     return f"- {code(entry.path)}: {file_actions(entry)} (#{entry.seq})"
 
 
-def test_line(entry: TestEntry) -> str:
+def test_line(entry: SuiteRun) -> str:
     tally = entry.tally
     outcome = tally.as_text() if tally is not None else ""
     if not outcome:
@@ -131,7 +131,7 @@ def _error_detail(entry: ErrorEntry) -> str:
     return f"{detail} (resolved: {entry.resolved_by})" if entry.resolved else detail
 
 
-def _test_detail(entry: TestEntry) -> str:
+def _test_detail(entry: SuiteRun) -> str:
     return test_line(entry).rpartition("): ")[2]
 
 
