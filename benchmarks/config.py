@@ -15,7 +15,7 @@ QUICK_PEER_SIZES: tuple[int, ...] = (200, 800)
 
 #: The sections a run can be limited to (``--only``), in the order they run.
 SECTIONS: tuple[str, ...] = (
-    "reduction", "ledger", "pruning", "compaction", "history", "peers",
+    "reduction", "ledger", "audit", "pruning", "compaction", "history", "peers",
 )  # fmt: skip
 
 # Goals from the issue; a run reports each as met or missed against these.
@@ -78,6 +78,9 @@ class BenchConfig:
     #: transcripts, repeated), and how many measurements.
     ledger_messages: int = 10_000
     ledger_repeat: int = 5
+    #: The drift audit: runs over the labelled pairs, and the versions of the chain audited.
+    audit_repeat: int = 5
+    audit_versions: int = 200
     #: Tool output size of the context/append/compaction histories (chars).
     history_tool_chars: int = 600
     #: Per-turn cost vs peers: history sizes, measured turns per stack and size, the
@@ -112,6 +115,8 @@ class BenchConfig:
             synthetic_tokens=150_000,
             ledger_messages=2_000,
             ledger_repeat=3,
+            audit_repeat=2,
+            audit_versions=40,
             # ~530 tokens a message: 200 and 800 messages are over a 20k threshold, so
             # every stack compacts once (LangGraph's middleware on its first turn).
             peer_sizes=QUICK_PEER_SIZES,

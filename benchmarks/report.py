@@ -376,6 +376,28 @@ def render_table(result: dict[str, Any]) -> str:
         )
         lines.append("")
 
+    if "drift_audit" in result:
+        found = result["drift_audit"]
+        lines.append(
+            "8. Drift audit per version pair: in phase 2 as a version is written, and on the "
+            "diff page; never on the append or context-build path"
+        )
+        lines.append(
+            f"{'pairs':<34} {'median ms':>9} {'p95 ms':>9} {'p99 ms':>9} {'line diff':>10}"
+        )
+        for name, label in (("ids", "with item ids"), ("none", "without ids (values only)")):
+            data = found[name]
+            title = f"{label} ({data['pairs']}, ~{data['chars']:,} ch)"
+            lines.append(f"{title:<34} {_fmt_ms(data)} {data['line_diff_median_ms']:>10.3f}")
+        chain, stored = found["chain"], found["chain_stored"]
+        lines.append(
+            f"   a session's {chain['versions']} versions: {stored['median_ms']} ms median as "
+            f"the timeline reads them (each audit stored with its version in phase 2); "
+            f"{chain['median_ms']} ms audited afresh (versions written before audits were "
+            "stored)."
+        )
+        lines.append("")
+
     lines.append("Goals")
     for item in result["goals"]:
         verdict = {True: "MET", False: "MISSED", None: "n/a"}[item["met"]]

@@ -16,6 +16,7 @@ from django.http.request import validate_host
 from django.test import Client
 from django.test.utils import override_settings
 
+from benchmarks.audit import AuditBenchmarks
 from benchmarks.compaction_overhead import CompactionBenchmarks
 from benchmarks.config import BenchConfig
 from benchmarks.history import HistoryBenchmarks
@@ -28,7 +29,9 @@ from compaction.models import ChatSession
 from compaction.services import session_delete
 
 
-class Bench(ReductionBenchmarks, CompactionBenchmarks, HistoryBenchmarks, PeerBenchmarks):
+class Bench(
+    ReductionBenchmarks, AuditBenchmarks, CompactionBenchmarks, HistoryBenchmarks, PeerBenchmarks
+):
     """One run: owns the bench user and every session it creates, and removes them."""
 
     @contextmanager
@@ -76,6 +79,9 @@ class Bench(ReductionBenchmarks, CompactionBenchmarks, HistoryBenchmarks, PeerBe
             if "ledger" in sections:
                 self.log(f"artifact ledger ({self.config.ledger_messages:,} archived messages)")
                 result["artifact_ledger"] = self.artifact_ledger()
+            if "audit" in sections:
+                self.log("drift audit (labelled version pairs, a chain of versions)")
+                result["drift_audit"] = self.drift_audit()
             if "pruning" in sections:
                 self.log("pruning")
                 result["pruning"] = self.pruning()

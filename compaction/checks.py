@@ -13,7 +13,7 @@ from django.db import connections
 from django.urls import NoReverseMatch, reverse
 from django.utils.module_loading import import_string
 
-from compaction.conf import DEFAULTS, validate_values
+from compaction.conf import DEFAULTS, REMOVED, validate_values
 from compaction.engine.window import window_problems
 from compaction.integrations import DEFAULT_PUBLISHER, queue_problem
 from compaction.summarizers import summarizer_path
@@ -27,7 +27,15 @@ def check_settings(app_configs: Any = None, **kwargs: Any) -> list:
     messages: list = []
     for problem in validate_values(user):
         key = problem.split(":", 1)[0]
-        if key not in DEFAULTS:
+        if key in REMOVED:
+            messages.append(
+                Warning(
+                    f"COMPACTION[{key!r}] was removed and is ignored: {REMOVED[key]}.",
+                    hint="Delete it from your settings.",
+                    id="compaction.W002",
+                )
+            )
+        elif key not in DEFAULTS:
             messages.append(
                 Warning(
                     f"COMPACTION[{key!r}] is not a django-compaction setting and is ignored.",

@@ -31,19 +31,15 @@ DEFAULTS: dict[str, Any] = {
     # "annotate": on final failure, checkpoint the previous summary plus a note of what was
     # dropped (status fell_back). "none": record the run failed and compact nothing.
     "FALLBACK": "annotate",
-    # Quality guard: when a new summary loses more than this share of the previous
-    # version's critical facts, the summarizer is asked once more, told what it dropped.
-    # None turns the guard off.
-    "DRIFT_GUARD_MAX_LOSS": 0.3,
     # The drift audit (admin timeline and the API's drift endpoint read the same one):
-    # the newest DRIFT_MAX_VERSIONS checkpoint versions, and the newest
-    # DRIFT_ORIGINALS_LIMIT archived messages for coverage and for measuring regenerations.
+    # the newest DRIFT_MAX_VERSIONS checkpoint versions.
     "DRIFT_MAX_VERSIONS": 200,
-    "DRIFT_ORIGINALS_LIMIT": 5000,
-    # A second opinion on a diff: dotted path of a compaction.judges.DriftJudge. The
-    # deterministic engine is the default; compaction.judges.anthropic.AnthropicDriftJudge
-    # asks DRIFT_JUDGE_MODEL which facts of the old version the new one lacks.
-    "DRIFT_JUDGE": "compaction.judges.DeterministicJudge",
+    # A judge of the prose the audit cannot settle (a carried item reworded): dotted path
+    # of a compaction.judges.DriftJudge, e.g. compaction.judges.anthropic.AnthropicDriftJudge,
+    # which asks DRIFT_JUDGE_MODEL. It runs in phase 2 of each compaction and from the
+    # admin's diff page (a POST), never in a GET; only what it confirms is counted. None:
+    # no judge, and reworded items stay unverified.
+    "DRIFT_JUDGE": None,
     "DRIFT_JUDGE_MODEL": "claude-haiku-4-5",
     # Tool-result pruning (read path only).
     "TOOL_SOFT_TRIM_CHARS": 4000,
@@ -183,7 +179,6 @@ POSITIVE_INTS = (
     "MAX_MESSAGE_CHARS",
     "MAX_BATCH",
     "DRIFT_MAX_VERSIONS",
-    "DRIFT_ORIGINALS_LIMIT",
     "SUMMARY_CONTEXT_WINDOW",
 )
 #: What PRESERVE may name.
@@ -226,16 +221,28 @@ MAXIMA: dict[str, int | float] = {
     "MAX_MESSAGE_CHARS": 100_000_000,
     "MAX_BATCH": 100_000,
     "DRIFT_MAX_VERSIONS": 10_000,
-    "DRIFT_ORIGINALS_LIMIT": 1_000_000,
 }
 #: Strings recorded in 255-character columns (a run's model, summarizer).
 MAX_NAME_CHARS = 255
+
+
+#: Settings that no longer exist, and what took their place: named in the warning a host
+#: still setting one gets, rather than "not a setting".
+REMOVED: dict[str, str] = {
+    "DRIFT_GUARD_MAX_LOSS": "the item protocol sends a summary back once whenever it drops "
+    "items without declaring them; what is still silent is counted by the drift audit",
+    "DRIFT_ORIGINALS_LIMIT": "regenerated versions are audited on their artifact values; "
+    "coverage reads the artifact ledger, not the archived messages",
+}
 
 
 def validate_values(values: Mapping[str, Any]) -> list[str]:
     """Return a readable problem for every bad value in ``values`` (known keys only)."""
     problems: list[str] = []
     for key, value in values.items():
+        if key in REMOVED:
+            problems.append(f"{key}: removed setting ({REMOVED[key]})")
+            continue
         if key not in DEFAULTS:
             problems.append(f"{key}: unknown setting")
             continue
@@ -257,14 +264,6 @@ def validate_values(values: Mapping[str, Any]) -> list[str]:
             isinstance(value, int | float) and not isinstance(value, bool) and value >= 0
         ):
             problems.append(f"{key}: must be a non-negative number, not {value!r:.80}")
-        elif (
-            key == "DRIFT_GUARD_MAX_LOSS"
-            and value is not None
-            and not (
-                isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= 1
-            )
-        ):
-            problems.append(f"{key}: must be a number in [0, 1] or None, not {value!r:.80}")
         elif key == "CALIBRATION_ALPHA" and not (
             isinstance(value, int | float) and not isinstance(value, bool) and 0 < value <= 1
         ):
@@ -277,11 +276,13 @@ def validate_values(values: Mapping[str, Any]) -> list[str]:
             problems.append(
                 f"{key}: must be a string of 1 to {MAX_NAME_CHARS} characters, not {value!r:.80}"
             )
-        elif key == "DRIFT_JUDGE" and not (
-            isinstance(value, str) and 0 < len(value) <= MAX_NAME_CHARS
+        elif (
+            key == "DRIFT_JUDGE"
+            and value is not None
+            and not (isinstance(value, str) and 0 < len(value) <= MAX_NAME_CHARS)
         ):
             problems.append(
-                f"{key}: must be a dotted path of 1 to {MAX_NAME_CHARS} characters, "
+                f"{key}: must be None or a dotted path of 1 to {MAX_NAME_CHARS} characters, "
                 f"not {value!r:.80}"
             )
         elif key == "PRESERVE" and not (

@@ -122,6 +122,20 @@ class InvalidSummary(RetryableSummarizerError):
     code = "invalid_summary"
 
 
+class ProtocolViolation(PermanentSummarizerError):
+    """The summary broke the item protocol (a malformed Changes line, an unknown or reused
+    id) again after it was sent back once with its violations: the fallback chain follows."""
+
+    code = "protocol_violation"
+
+
+class NoJudge(CompactionError):
+    """A drift judgement was asked for, but ``DRIFT_JUDGE`` names no judge."""
+
+    status_code = 409
+    code = "no_judge"
+
+
 class QueueUnavailable(CompactionError):
     """Background compaction was asked for, but no worker queue can take the task.
 

@@ -196,6 +196,18 @@ class Checkpoint(TokenReduction):
     # The ledger's "Files & artifacts" section as the payload sends it, rendered once within
     # ARTIFACTS_MAX_TOKENS: the same bytes on every turn until the next checkpoint.
     artifacts_text = models.TextField(blank=True, default="")
+    # The item protocol (``compaction.engine.items``): every bullet of ``summary`` carries an
+    # id; ``changes`` are the removals this version declared against the previous one
+    # ([{"item", "kind", "target", "reason"}]), kept beside the summary, never sent to the
+    # model; ``item_id_max`` is the highest id the chain has given, so that none is reused.
+    changes = models.JSONField(default=list, blank=True)
+    item_id_max = models.PositiveIntegerField(default=0)
+    # What a drift judge said of this version's unverified items, per older version it was
+    # audited against: {"<version>": {"judge", "model", "confirmed": [keys], "error", "at"}}.
+    judgements = models.JSONField(default=dict, blank=True)
+    # This version audited against the one before it, by key (``AuditSummary.as_record``),
+    # stored when it is written so that a session's timeline reads rather than recomputes.
+    audit = models.JSONField(default=dict, blank=True)
     summarizer = models.CharField(max_length=255, blank=True, default="")
     model = models.CharField(max_length=255, blank=True, default="")
     kind = models.CharField(max_length=16, choices=Kind.choices)
@@ -393,10 +405,14 @@ class CompactionRun(TokenReduction):
     fallback_mode = models.CharField(max_length=32, blank=True, default="")
     memory_flushed = models.BooleanField(default=False)
     guard_fired = models.BooleanField(
-        default=False, help_text="The drift guard found too many facts lost and retried."
+        default=False,
+        help_text="The summary broke the item protocol or dropped items silently, and was "
+        "sent back once.",
     )
     guard = models.JSONField(
-        default=dict, blank=True, help_text="What the drift guard measured and changed."
+        default=dict,
+        blank=True,
+        help_text="The item protocol's check of the summary, before and after its retry.",
     )
 
     class Meta:

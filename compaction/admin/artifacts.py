@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 from django.contrib.admin.utils import quote
 from django.urls import reverse
 
+from compaction.drift.coverage import ArtifactCoverage
 from compaction.engine.artifacts import Ledger
-from compaction.engine.artifacts.coverage import ArtifactCoverage
 from compaction.engine.artifacts.section import grouped
 from compaction.engine.tokens import text_tokens
 from compaction.models import Message

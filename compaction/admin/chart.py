@@ -43,8 +43,7 @@ TOKENS_BEFORE = _Series("tokens-before", "context tokens before", "#d97706")
 TOKENS_AFTER = _Series("tokens-after", "context tokens after", "#2563eb")
 CHARS = _Series("chars", "summary size (chars)", "#059669")
 DRIFT = _Series("drift", "drift score (right axis)", "#dc2626", dashed=True)
-GUARD = _Series("guard", "guard threshold", "#7c3aed", dashed=True)
-REGENERATED = _Series("regenerated", "regenerated from originals", "#0f766e")
+REGENERATED = _Series("regenerated", "regenerated (values compared)", "#0f766e")
 
 _WIDTH = 960
 _LEFT, _RIGHT = 72, 64
@@ -92,7 +91,6 @@ def _panel(
     left_series: Sequence[tuple[_Series, Sequence[float | None], str]],
     left_unit: str,
     right_series: tuple[_Series, Sequence[float | None], str] | None = None,
-    guard_limit: float | None = None,
     regenerated: Sequence[bool] = (),
 ) -> list[SafeString]:
     """One plot: a titled frame, gridlines, left (and optional right 0-100%) axis, series."""
@@ -222,22 +220,6 @@ def _panel(
         def y_right(value: float) -> float:
             return round(bottom - min(max(value, 0.0), 1.0) * _PLOT_H, 1)
 
-        if guard_limit is not None:
-            y = y_right(guard_limit)
-            parts.append(
-                format_html(
-                    '<g class="cmp-guard"><line x1="{l}" y1="{y}" x2="{r}" y2="{y}" '
-                    'stroke="{c}" stroke-width="1.5" stroke-dasharray="2 3"/>'
-                    '<text x="{tx}" y="{ty}" fill="{c}">{label}</text></g>',
-                    l=plot_left,
-                    r=plot_right,
-                    y=y,
-                    c=GUARD.color,
-                    tx=plot_left + 6,
-                    ty=round(y - 5, 1),
-                    label=f"guard threshold {guard_limit:.0%}",
-                )
-            )
         draw(series, data, y_right, tip)
         for x, version, value, repair in zip(xs, versions, data, regenerated, strict=False):
             if not repair:
@@ -249,8 +231,8 @@ def _panel(
                     '<path d="M{x} {t}L{x6} {y}L{x} {b}L{xm6} {y}Z" fill="none" stroke="{c}" '
                     'stroke-width="2"/><text x="{x}" y="{ly}" text-anchor="middle" fill="{c}" '
                     'font-weight="bold">regenerated</text>'
-                    "<title>v{v} regenerated from the originals: drift measured against them"
-                    "</title></g>",
+                    "<title>v{v} regenerated from the originals: its items are numbered "
+                    "afresh, so only their values are compared</title></g>",
                     v=version,
                     x=x,
                     x6=x + 8,
@@ -265,7 +247,7 @@ def _panel(
     return parts
 
 
-def drift_chart_svg(points: Sequence[ChartPoint], guard_limit: float | None = None) -> SafeString:
+def drift_chart_svg(points: Sequence[ChartPoint]) -> SafeString:
     """An inline SVG of a session's versions: context tokens, summary size and drift.
 
     Two panels share the version axis because the scales differ by orders of magnitude:
@@ -278,8 +260,6 @@ def drift_chart_svg(points: Sequence[ChartPoint], guard_limit: float | None = No
     versions = [p.version for p in points]
     xs = _x_positions(len(points))
     legend = [TOKENS_BEFORE, TOKENS_AFTER, CHARS, DRIFT]
-    if guard_limit is not None:
-        legend.append(GUARD)
     if any(p.regenerated for p in points):
         legend.append(REGENERATED)
     # The legend wraps onto a second row rather than running off the chart.
@@ -328,13 +308,12 @@ def drift_chart_svg(points: Sequence[ChartPoint], guard_limit: float | None = No
     )
     parts += _panel(
         top=bottom_panel,
-        title="Summary size and drift score (a regenerated version: against its originals)",
+        title="Summary size and drift score (items dropped or changed without a declaration)",
         xs=xs,
         versions=versions,
         left_series=[(CHARS, [p.chars for p in points], "{value:,} chars")],
         left_unit="chars",
         right_series=(DRIFT, [p.drift for p in points], "drift {value:.0%}"),
-        guard_limit=guard_limit,
         regenerated=[p.regenerated for p in points],
     )
     parts.append(

@@ -75,7 +75,7 @@ class CheckpointAdmin(TokenColumns, ReadOnlyAdmin):
             },
         ),
         ("Summarizer", {"fields": ("summarizer", "model", "validation_json")}),
-        ("Summary", {"fields": ("summary_sections",)}),
+        ("Summary", {"fields": ("summary_sections", "changes_html")}),
         ("Carried verbatim", {"fields": ("carried_html", "preserved_html")}),
         ("Raw summary", {"classes": ("collapse",), "fields": ("summary_raw",)}),
     )
@@ -89,6 +89,7 @@ class CheckpointAdmin(TokenColumns, ReadOnlyAdmin):
         "reduction",
         "validation_json",
         "summary_sections",
+        "changes_html",
         "carried_html",
         "preserved_html",
         "summary_raw",
@@ -99,7 +100,14 @@ class CheckpointAdmin(TokenColumns, ReadOnlyAdmin):
         if self.is_changelist(request):
             # The list never shows these (possibly large) texts: leave them in the database.
             qs = qs.defer(
-                "summary", "carried", "preserved", "validation", "artifacts", "artifacts_text"
+                "summary",
+                "carried",
+                "preserved",
+                "validation",
+                "artifacts",
+                "artifacts_text",
+                "changes",
+                "judgements",
             )
         return qs
 
@@ -189,6 +197,39 @@ class CheckpointAdmin(TokenColumns, ReadOnlyAdmin):
             for name, lines in sections.items()
         ]
         return join_html(parts)
+
+    @admin.display(description="declared changes")
+    def changes_html(self, obj: Checkpoint) -> SafeString:
+        """The items of the previous version this one removed, and how each went (its
+        Changes section: stored beside the summary, never sent to the model)."""
+        changes = [item for item in obj.changes or () if isinstance(item, dict)]
+        if not changes:
+            note = (
+                "None: every item of the previous version is still here, or dropped silently "
+                "(the drift audit counts those)."
+                if obj.previous_id
+                else "None: the first version."
+            )
+            return format_html('<span class="cmp-muted">{}</span>', note)
+        rows = [
+            format_html(
+                "<li><code>{}</code> {}{}</li>",
+                item.get("item", "?"),
+                item.get("kind", "?"),
+                format_html(" into <code>{}</code>", item["target"])
+                if item.get("target")
+                else format_html(": {}", item["reason"])
+                if item.get("reason")
+                else "",
+            )
+            for item in changes
+        ]
+        return format_html(
+            '<ul class="cmp-facts" id="cmp-changes">{}</ul>'
+            '<p class="cmp-muted">Item ids given so far: up to c{}.</p>',
+            join_html(rows),
+            obj.item_id_max,
+        )
 
     @admin.display(description="carried messages")
     def carried_html(self, obj: Checkpoint) -> SafeString:

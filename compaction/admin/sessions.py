@@ -318,6 +318,11 @@ class ChatSessionAdmin(ReadOnlyAdmin):
         return [
             path("<path:object_id>/diff/", wrap(self.diff_view), name=f"{prefix}_diff"),
             path(
+                "<path:object_id>/diff/judge/",
+                wrap(self.judge_view),
+                name=f"{prefix}_judge",
+            ),
+            path(
                 "<path:object_id>/timeline/",
                 wrap(self.timeline_view),
                 name=f"{prefix}_timeline",
@@ -332,6 +337,10 @@ class ChatSessionAdmin(ReadOnlyAdmin):
 
     def diff_view(self, request: HttpRequest, object_id: str) -> TemplateResponse:
         return admin_views.diff_view(self, request, object_id)
+
+    @_outside_request_transactions
+    def judge_view(self, request: HttpRequest, object_id: str) -> HttpResponseBase:
+        return admin_views.judge_view(self, request, object_id)
 
     def timeline_view(self, request: HttpRequest, object_id: str) -> TemplateResponse:
         return admin_views.timeline_view(self, request, object_id)

@@ -14,11 +14,12 @@ from itertools import zip_longest
 from typing import TYPE_CHECKING, Any
 
 import django
+from django.contrib import messages
 from django.contrib.admin.utils import quote, unquote
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.db.models import Model
-from django.http import Http404, HttpRequest
+from django.http import Http404, HttpRequest, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import reverse
@@ -28,19 +29,20 @@ from compaction.admin.artifacts import coverage_rows
 from compaction.admin.chart import ChartPoint
 from compaction.admin.forms import VersionDiffForm
 from compaction.conf import app_settings
-from compaction.engine.drift import DiffLine, DriftReport, compare_summaries
-from compaction.engine.facts import Fact
-from compaction.engine.ledger import LedgerEntry
+from compaction.drift.audit import SCORE_DEFINITION, Audit
+from compaction.drift.history import ItemLife
+from compaction.drift.lines import DiffLine
 from compaction.engine.tokens import reduction_percentage
-from compaction.engine.verdicts import DRIFT_SCORE_DEFINITION
-from compaction.judges import JudgeVerdict, get_drift_judge
+from compaction.exceptions import NoJudge
+from compaction.judges import get_drift_judge
 from compaction.models import ChatSession, Checkpoint, Message
-from compaction.selectors.drift import session_drift
+from compaction.selectors.drift import checkpoint_audit, session_drift
+from compaction.services.drift import checkpoint_judge
 
 if TYPE_CHECKING:
     from django.contrib.admin import ModelAdmin
 
-LEDGER_PAGE_SIZE = 100
+ITEMS_PAGE_SIZE = 100
 ORIGINALS_PAGE_SIZE = 25
 
 # ----------------------------------------------------------------------------- helpers
@@ -167,100 +169,151 @@ def _version_label(version: int, kind: str, fallback: bool, created: Any) -> str
 # ----------------------------------------------------------------------------- diff
 
 
-def _second_opinion(report: DriftReport, second: JudgeVerdict) -> list[dict[str, Any]]:
-    """Facts on which either judge reports a loss or a change, both verdicts side by side."""
-    rows = []
-    for verdict in report.verdicts:
-        theirs = (
-            "changed"
-            if verdict.fact.value in second.changed
-            else "lost"
-            if verdict.fact.value in second.lost
-            else "kept"
+def counted_rows(report: Audit) -> list[dict[str, Any]]:
+    """The counted reports one row per older item: an item dropped, or the values of one
+    item lost or changed together."""
+    rows: dict[tuple[str, str], dict[str, Any]] = {}
+    for found in (*report.lost, *report.changed):
+        row = rows.setdefault(
+            (found.kind, found.key),
+            {
+                "kind": found.kind,
+                "item": found.item,
+                "section": found.section,
+                "text": found.text,
+                "new_text": found.new_text,
+                "survives": found.survives,
+                "values": [],
+            },
         )
-        ours = verdict.verdict
-        if verdict.counted or theirs != "kept":
-            agree = (ours in ("lost", "changed")) == (theirs in ("lost", "changed"))
-            rows.append({"fact": verdict.fact, "ours": ours, "theirs": theirs, "agree": agree})
-    return rows
+        if found.kind == "value":
+            row["values"].append(found)
+    for row in rows.values():
+        changed = any(value.new_value for value in row["values"])
+        row["verdict"] = (
+            "dropped" if row["kind"] == "item" else "changed" if changed else "values lost"
+        )
+    return list(rows.values())
 
 
-def _fact_sort_key(fact: Fact) -> tuple[bool, str, str]:
-    # Critical facts first: those are the ones whose loss derails an agent.
-    return (not fact.critical, fact.kind, fact.value.lower())
-
-
-def diff_view(model_admin: ModelAdmin, request: HttpRequest, object_id: str) -> TemplateResponse:
-    """Two versions of a session's summary side by side, with their facts and sections."""
-    session = _session(model_admin, request, object_id, Checkpoint)
-    versions = list(
+def _diff_choices(session: ChatSession) -> list[tuple[int, str]]:
+    versions = (
         Checkpoint.objects.filter(session=session)
         .order_by("version")
         .values_list("version", "kind", "fallback", "created_at")
     )
-    choices = [(v, _version_label(v, kind, fb, created)) for v, kind, fb, created in versions]
+    return [(v, _version_label(v, kind, fb, created)) for v, kind, fb, created in versions]
+
+
+def diff_view(model_admin: ModelAdmin, request: HttpRequest, object_id: str) -> TemplateResponse:
+    """Two versions audited: what the newer dropped or changed without saying so, what it
+    declared, what the evidence cannot settle, and both side by side."""
+    session = _session(model_admin, request, object_id, Checkpoint)
+    choices = _diff_choices(session)
     data: Any = request.GET
     if "old" not in request.GET and "new" not in request.GET:
         # A bare visit shows the latest change; an incomplete query string is an error.
         data = (
-            {"old": str(versions[-2][0]), "new": str(versions[-1][0])}
-            if len(versions) >= 2
-            else None
+            {"old": str(choices[-2][0]), "new": str(choices[-1][0])} if len(choices) >= 2 else None
         )
     form = VersionDiffForm(data, versions=choices)
     context = _context(model_admin, request, session, "Compare summary versions")
-    context.update(form=form, version_count=len(versions), report=None)
+    context.update(form=form, version_count=len(choices), found=None, report=None)
     if form.is_bound and form.is_valid():
         old, new = form.cleaned_data["old"], form.cleaned_data["new"]
-        found = Checkpoint.objects.filter(session=session, version__in=(old, new))
-        rows, texts = {}, {}
-        for version, pk, summary in found.values_list("version", "pk", "summary"):
-            rows[version], texts[version] = pk, summary
-        report = compare_summaries(texts.get(old, ""), texts.get(new, ""))
-        judge = get_drift_judge(app_settings.for_session(session))
-        second = None
-        if not judge.deterministic and request.GET.get("judge") == "1":
-            # A model call, outside any transaction (this view never opens one).
-            second = judge.judge(
-                old=texts.get(old, ""),
-                new=texts.get(new, ""),
-                facts=[verdict.fact for verdict in report.verdicts],
+        found = checkpoint_audit(session=session, version=new, against=old)
+        if found is None:  # deleted between the form's read and this one
+            raise Http404("No such version.")
+        pks = dict(
+            Checkpoint.objects.filter(session=session, version__in=(old, new)).values_list(
+                "version", "pk"
             )
+        )
+        report = found.audit
+        judge = get_drift_judge(app_settings.for_session(session))
         context.update(
+            found=found,
             report=report,
-            score_definition=DRIFT_SCORE_DEFINITION,
-            counted=[v for v in report.verdicts if v.counted],
-            kept_elsewhere=report.of("moved", "reworded", "condensed"),
+            score_definition=SCORE_DEFINITION,
             judge=judge,
-            second=second,
-            second_rows=_second_opinion(report, second) if second and not second.error else [],
-            judge_url="?" + urlencode({"old": old, "new": new, "judge": 1}),
+            judgement=found.judgement,
+            can_judge=judge is not None and report.unverified and _can_change_checkpoints(request),
+            judge_url=_admin_url(model_admin, ChatSession, "judge", quote(session.pk)),
             old=old,
             new=new,
-            old_url=_admin_url(model_admin, Checkpoint, "change", rows.get(old)),
-            new_url=_admin_url(model_admin, Checkpoint, "change", rows.get(new)),
-            rows=side_by_side(report.line_diff),
-            lost=sorted(report.lost, key=_fact_sort_key),
-            added=sorted(report.added, key=_fact_sort_key),
-            changed_sections=[s for s in report.sections if s.changed],
-            unchanged_sections=[s for s in report.sections if not s.changed],
+            old_url=_admin_url(model_admin, Checkpoint, "change", pks.get(old)),
+            new_url=_admin_url(model_admin, Checkpoint, "change", pks.get(new)),
+            rows=side_by_side(found.line_diff()),
+            counted=counted_rows(report),
             growth_pct=None if report.growth is None else (report.growth - 1) * 100,
         )
     return TemplateResponse(request, _templates(model_admin, "diff.html"), context)
 
 
+def _can_change_checkpoints(request: HttpRequest) -> bool:
+    """Asking the judge writes its answer on a checkpoint, which the admin otherwise shows
+    read-only: the model permission itself, not the read-only admin's, decides."""
+    return request.user.has_perm("compaction.change_checkpoint")
+
+
+def judge_view(
+    model_admin: ModelAdmin, request: HttpRequest, object_id: str
+) -> HttpResponseRedirect:
+    """POST: ask the drift judge about two versions, store its answer, back to the diff.
+
+    A model call: only on an explicit POST, outside any transaction (the URL is exempt
+    from ``ATOMIC_REQUESTS``), and it writes only the judge's record on the newer version.
+    """
+    if request.method != "POST":
+        raise PermissionDenied
+    session = _session(model_admin, request, object_id, Checkpoint)
+    if not _can_change_checkpoints(request):
+        raise PermissionDenied
+    form = VersionDiffForm(request.POST, versions=_diff_choices(session))
+    diff_url = _admin_url(model_admin, ChatSession, "diff", quote(session.pk))
+    if not form.is_valid():
+        messages.error(request, "Pick two different versions of this session to judge.")
+        return HttpResponseRedirect(diff_url)
+    old, new = form.cleaned_data["old"], form.cleaned_data["new"]
+    target = diff_url + "?" + urlencode({"old": old, "new": new})
+    try:
+        record = checkpoint_judge(session=session, version=new, against=old)
+    except NoJudge as exc:
+        messages.error(request, exc.message)
+        return HttpResponseRedirect(target)
+    if record.get("error"):
+        messages.error(request, f"The judge gave no answer: {record['error']}")
+    else:
+        confirmed = len(record.get("confirmed") or ())
+        asked = len(record.get("asked") or ())
+        messages.success(
+            request,
+            f"The judge read {asked} unverified item{'s' if asked != 1 else ''} of "
+            f"v{new} and confirmed {confirmed} lost or changed.",
+        )
+    return HttpResponseRedirect(target)
+
+
 # ----------------------------------------------------------------------------- timeline
 
+ITEM_FILTERS = (
+    ("all", "all items"),
+    ("ended", "not in the latest version"),
+    ("silent", "dropped silently"),
+    ("reworded", "reworded"),
+)
 
-def _ledger_order(entry: LedgerEntry) -> tuple[int, int, int]:
-    # Facts the latest summary no longer has first, then ones that vanished and came back.
-    return (0 if not entry.in_latest else 1 if entry.gaps else 2, entry.first_version, 0)
+
+def _item_order(item: ItemLife) -> tuple[int, int, str]:
+    # Items dropped silently first: those are what the audit counts.
+    rank = 0 if item.ended == "silent" else 1 if item.ended else 2
+    return (rank, -(item.ended_in or item.last_version), item.id)
 
 
 def timeline_view(
     model_admin: ModelAdmin, request: HttpRequest, object_id: str
 ) -> TemplateResponse:
-    """Size, tokens and drift per version (an SVG chart), the fact ledger and coverage.
+    """Size, tokens and drift per version (an SVG chart), every item's history, coverage.
 
     Reads the one drift audit (``selectors.session_drift``), as the API does.
     """
@@ -270,11 +323,11 @@ def timeline_view(
     points = [
         ChartPoint(
             version=row.version,
-            chars=row.chars,
+            chars=row.point.chars,
             tokens_before=row.tokens_before,
             tokens_after=row.tokens_after,
-            drift=row.point.drift_score_vs_previous,
-            regenerated=row.point.regenerated,
+            drift=row.point.audit.score if row.point.audit else None,
+            regenerated=row.point.fresh,
         )
         for row in audit.versions
     ]
@@ -282,19 +335,14 @@ def timeline_view(
     numbers = [row.version for row in audit.versions]
     versions = []
     for index, row in enumerate(audit.versions):
-        point = row.point
         versions.append(
             {
                 "row": row,
-                "point": point,
+                "point": row.point,
+                "audit": row.point.audit,
                 "reduction": reduction_percentage(row.tokens_before, row.tokens_after),
                 "url": _admin_url(model_admin, Checkpoint, "change", row.pk),
                 "originals_url": _admin_url(model_admin, ChatSession, "originals", pk, row.version),
-                "over_limit": (
-                    audit.guard_limit is not None
-                    and point.drift_score_vs_previous is not None
-                    and point.drift_score_vs_previous > audit.guard_limit
-                ),
                 "diff_url": (
                     _admin_url(model_admin, ChatSession, "diff", pk)
                     + "?"
@@ -305,16 +353,16 @@ def timeline_view(
             }
         )
 
-    show = request.GET.get("facts", "all")
-    show = show if show in ("all", "lost", "gaps", "critical") else "all"
-    entries = sorted(audit.ledger.entries, key=_ledger_order)
-    if show == "lost":
-        entries = [e for e in entries if not e.in_latest]
-    elif show == "gaps":
-        entries = [e for e in entries if e.gaps]
-    elif show == "critical":
-        entries = [e for e in entries if e.fact.critical]
-    ledger_page = Paginator(entries, LEDGER_PAGE_SIZE).get_page(request.GET.get("page"))
+    show = request.GET.get("items", "all")
+    show = show if show in dict(ITEM_FILTERS) else "all"
+    lives = sorted(audit.history.items, key=_item_order)
+    if show == "ended":
+        lives = [item for item in lives if item.ended]
+    elif show == "silent":
+        lives = [item for item in lives if item.ended == "silent"]
+    elif show == "reworded":
+        lives = [item for item in lives if item.reworded_in]
+    items_page = Paginator(lives, ITEMS_PAGE_SIZE).get_page(request.GET.get("page"))
 
     context = _context(model_admin, request, session, "Drift timeline")
     if versions:
@@ -326,23 +374,17 @@ def timeline_view(
                 can_view_messages=can_view_messages,
             )
         )
+    total = len(audit.history.items)
     context.update(
         versions=versions,
         points=points,
-        guard_limit=audit.guard_limit,
-        score_definition=DRIFT_SCORE_DEFINITION,
-        ledger=audit.ledger,
-        ledger_page=ledger_page,
-        ledger_total=len(audit.ledger.entries),
-        ledger_lost=sum(1 for e in audit.ledger.entries if not e.in_latest),
-        facts_filter=show,
-        facts_filters=[
-            ("all", "all facts"),
-            ("lost", "not in the latest version"),
-            ("gaps", "with gaps"),
-            ("critical", "critical"),
-        ],
-        archived=audit.originals_total,
+        score_definition=SCORE_DEFINITION,
+        items_page=items_page,
+        items_total=total,
+        items_present=sum(1 for item in audit.history.items if item.present),
+        items_silent=sum(1 for item in audit.history.items if item.ended == "silent"),
+        items_filter=show,
+        items_filters=ITEM_FILTERS,
         versions_capped=audit.versions_capped,
         max_versions=len(audit.versions),
         versions_total=audit.versions_total,

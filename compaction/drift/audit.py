@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from compaction.drift.protocol import protocol_check
-from compaction.drift.values import Haystack, Value, values
+from compaction.drift.values import Haystack, Value, haystack, values
 from compaction.engine.items import GOAL, Change, Item, Parsed, for_payload, parse
 
 SCORE_DEFINITION = (
@@ -125,6 +125,76 @@ class Unverified:
         }
 
 
+RECORD_FORMAT = 1
+
+
+@dataclass(frozen=True)
+class AuditSummary:
+    """What a timeline needs of an audit, by key: it is stored with each version when the
+    version is written (phase 2), so a session's chain is read, not recomputed."""
+
+    protocol: str
+    items_old: int
+    items_new: int
+    lost: tuple[str, ...] = ()
+    changed: tuple[str, ...] = ()
+    declared: tuple[str, ...] = ()
+    unverified: tuple[str, ...] = ()
+    confirmed: tuple[str, ...] = ()
+    added: tuple[str, ...] = ()
+
+    @property
+    def counted_items(self) -> frozenset[str]:
+        return frozenset((*self.lost, *self.changed, *self.confirmed))
+
+    @property
+    def score(self) -> float:
+        return len(self.counted_items) / self.items_old if self.items_old else 0.0
+
+    def as_record(self, *, against: int) -> dict[str, Any]:
+        return {
+            "format": RECORD_FORMAT,
+            "against": against,
+            "protocol": self.protocol,
+            "items_old": self.items_old,
+            "items_new": self.items_new,
+            "lost": list(self.lost),
+            "changed": list(self.changed),
+            "declared": list(self.declared),
+            "unverified": list(self.unverified),
+            "confirmed": list(self.confirmed),
+            "added": list(self.added),
+        }
+
+    @classmethod
+    def from_record(cls, record: Any, *, against: int) -> AuditSummary | None:
+        """The stored summary, or None when there is none for ``against`` (a version written
+        before audits were stored, or a record of another format)."""
+        if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
+            return None
+        if record.get("against") != against:
+            return None
+
+        def keys(name: str) -> tuple[str, ...]:
+            found = record.get(name)
+            return tuple(k for k in found if isinstance(k, str)) if isinstance(found, list) else ()
+
+        counts = (record.get("items_old"), record.get("items_new"))
+        if not all(isinstance(n, int) and not isinstance(n, bool) for n in counts):
+            return None
+        return cls(
+            protocol=IDS if record.get("protocol") == IDS else NONE,
+            items_old=counts[0],
+            items_new=counts[1],
+            lost=keys("lost"),
+            changed=keys("changed"),
+            declared=keys("declared"),
+            unverified=keys("unverified"),
+            confirmed=keys("confirmed"),
+            added=keys("added"),
+        )
+
+
 @dataclass(frozen=True)
 class Audit:
     protocol: str
@@ -160,6 +230,19 @@ class Audit:
     def growth(self) -> float | None:
         return self.size_new / self.size_old if self.size_old else None
 
+    def summary(self) -> AuditSummary:
+        return AuditSummary(
+            protocol=self.protocol,
+            items_old=self.items_old,
+            items_new=self.items_new,
+            lost=tuple(dict.fromkeys(report.key for report in self.lost)),
+            changed=tuple(dict.fromkeys(report.key for report in self.changed)),
+            declared=tuple(item.change.id for item in self.declared),
+            unverified=tuple(item.key for item in self.unverified),
+            confirmed=tuple(item.key for item in self.confirmed),
+            added=tuple(item.id for item in self.added),
+        )
+
     def as_dict(self) -> dict[str, Any]:
         return {
             "protocol": self.protocol,
@@ -188,7 +271,7 @@ def audit(old: str, new: str, *, identity: bool = True, confirmed: Collection[st
     old, new = (old or "")[:MAX_CHARS], (new or "")[:MAX_CHARS]
     before, after = parse(old), parse(new)
     body = for_payload(new)
-    found = Haystack(body)
+    found = haystack(body)
     with_ids = identity and before.has_ids and after.has_ids
     lost, changed, declared, unverified, kept = (
         _with_ids(before, after, found) if with_ids else _without_ids(before, after, found, body)
@@ -259,14 +342,14 @@ def _gone_from_item(item: Item, current: Item, before: Parsed, after: Parsed) ->
     another item: written elsewhere in the newer version only, with no value of its kind
     taking its place in the item. A value the item lost is lost even if another item of
     both versions repeats it."""
-    here = Haystack(current.text)
+    here = haystack(current.text)
     gone = [v for v in values(item.text) if not here.holds(v) and not here.holds_part(v)]
     if not gone:
         return []
-    was = Haystack(item.text)
+    was = haystack(item.text)
     replaced = {value.kind for value in values(current.text) if not was.holds(value)}
-    others_old = Haystack(_others(before, item.id))
-    others_new = Haystack(_others(after, item.id))
+    others_old = haystack(_others(before, item.id))
+    others_new = haystack(_others(after, item.id))
     return [
         value
         for value in gone
@@ -286,7 +369,7 @@ def _others(parsed: Parsed, ident: str) -> str:
 def _with_ids(before: Parsed, after: Parsed, found: Haystack) -> _Outcome:
     now = after.by_id()
     declared = {change.id: change for change in after.changes}
-    old_found = Haystack("\n".join(i.text for i in before.items) + "\n" + before.goal)
+    old_found = haystack("\n".join(i.text for i in before.items) + "\n" + before.goal)
     lost: list[Report] = []
     changed: list[Report] = []
     listed: list[Declared] = []
@@ -328,7 +411,7 @@ def _with_ids(before: Parsed, after: Parsed, found: Haystack) -> _Outcome:
 
 def _without_ids(before: Parsed, after: Parsed, found: Haystack, body: str) -> _Outcome:
     plain_new = _plain(body)
-    old_found = Haystack("\n".join(i.text for i in before.items) + "\n" + before.goal)
+    old_found = haystack("\n".join(i.text for i in before.items) + "\n" + before.goal)
     news = list(after.items)
     new_words = [_words(item.text) for item in news]
     lost: list[Report] = []
@@ -365,7 +448,7 @@ def _goal(
         return [], []
     goal = Item(GOAL_KEY, GOAL, before.goal)
     gone = _gone(before.goal, found)
-    reports = _value_reports(goal, GOAL_KEY, after.goal, gone, Haystack(before.goal))
+    reports = _value_reports(goal, GOAL_KEY, after.goal, gone, haystack(before.goal))
     if reports:
         return reports, []
     if _plain(before.goal) == _plain(after.goal):

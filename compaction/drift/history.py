@@ -7,7 +7,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from compaction.drift.audit import Audit, audit
+from compaction.drift.audit import AuditSummary, audit
 from compaction.engine.items import Change, parse, with_changes
 
 #: How an item ended besides the declared kinds (``engine.items.KINDS``).
@@ -26,6 +26,9 @@ class Version:
     changes: tuple[Change, ...] = ()
     fresh: bool = False
     confirmed: Collection[str] = ()
+    #: Its audit against the version before it, as stored when it was written (None:
+    #: computed here).
+    stored: AuditSummary | None = None
 
 
 @dataclass(frozen=True)
@@ -36,7 +39,7 @@ class Point:
     chars: int
     items: int
     fresh: bool
-    audit: Audit | None
+    audit: AuditSummary | None
 
     def as_dict(self) -> dict[str, Any]:
         found = self.audit
@@ -74,6 +77,8 @@ class ItemLife:
     reason: str = ""
     #: Versions in which its wording changed.
     reworded_in: tuple[int, ...] = ()
+    #: Versions in which a value of it changed without a declaration (counted).
+    changed_in: tuple[int, ...] = ()
 
     @property
     def present(self) -> bool:
@@ -91,6 +96,7 @@ class ItemLife:
             "target": self.target or None,
             "reason": self.reason,
             "reworded_in": list(self.reworded_in),
+            "changed_in": list(self.changed_in),
         }
 
 
@@ -113,14 +119,16 @@ def history(versions: Sequence[Version]) -> History:
     previous: Version | None = None
     for current in versions:
         parsed = parse(current.summary)
-        found = None
-        if previous is not None:
+        found = current.stored
+        if previous is not None and found is None:
             found = audit(
                 previous.summary,
                 with_changes(current.summary, current.changes),
                 identity=not current.fresh,
                 confirmed=current.confirmed,
-            )
+            ).summary()
+        elif previous is None:
+            found = None
         points.append(
             Point(
                 version=current.version,
@@ -157,10 +165,15 @@ def history(versions: Sequence[Version]) -> History:
                     "target": "",
                     "reason": "",
                     "reworded_in": (),
+                    "changed_in": (),
                 }
                 continue
             if " ".join(item.text.split()) != " ".join(life["text"].split()):
                 life["reworded_in"] += (current.version,)
             life.update(section=item.section, text=item.text, last_version=current.version)
+        if found is not None and found.protocol == "ids":
+            for ident in found.changed:
+                if ident in lives and ident in now:
+                    lives[ident]["changed_in"] += (current.version,)
         previous = current
     return History(points=tuple(points), items=tuple(ItemLife(**life) for life in lives.values()))

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 #: Kinds of value, in the order the extractor claims a span of text.
@@ -48,6 +49,8 @@ _MONTHS = {
     for name in names
 }
 _MONTH = r"(?:" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
+# A cheap look for a month's name before the costlier date pattern runs.
+_MONTH_WORD = re.compile(r"(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)")
 
 _BACKTICKED = re.compile(r"`([^`\n]{1,500})`")
 _URL = re.compile(r"\b(?:https?|wss?|s3|gs|git|ssh)://[^\s<>()\[\]{}`'\"]{2,300}")
@@ -153,8 +156,12 @@ def _classify(span: str) -> str:
     return "identifier"
 
 
+@lru_cache(maxsize=8192)
 def values(text: str) -> tuple[Value, ...]:
-    """The values of ``text`` in order of appearance, each once (by kind and key)."""
+    """The values of ``text`` in order of appearance, each once (by kind and key).
+
+    Cached: an audit reads each item more than once, and a chain of versions repeats most
+    items from one version to the next."""
     seen: set[tuple[str, str]] = set()
     unique: list[Value] = []
     for _, value in located(text):
@@ -184,24 +191,8 @@ def located(text: str) -> list[tuple[int, Value]]:
         add(match.start(), match.start() + len(url), "url", url, _plain(url))
     for match in _EMAIL.finditer(text):
         add(match.start(), match.end(), "identifier", match.group(), _plain(match.group()))
-    for match in _ISO_DATE.finditer(text):
-        year, month, day, hour, minute = match.groups()
-        if 1 <= int(month) <= 12 and 1 <= int(day) <= 31:
-            key = _date_key(year, int(month), int(day))
-            if hour is not None:
-                key += f" {int(hour)}:{minute}"
-            add(match.start(), match.end(), "date", match.group(), key)
-    for match in _NAMED_DATE.finditer(text):
-        day = match.group(1) or match.group(4)
-        month = _MONTHS[(match.group(2) or match.group(3)).lower().rstrip(".")]
-        if 1 <= int(day) <= 31:
-            key = _date_key(match.group(5), month, int(day))
-            add(match.start(), match.end(), "date", match.group(), key)
-    for match in _TIME.finditer(text):
-        hour, minute, seconds, half = match.groups()
-        if int(hour) <= 24 and int(minute) < 60:
-            key = _time_key(hour, minute, half) + (seconds or "")
-            add(match.start(), match.end(), "date", match.group(), key)
+    for start, end, shown, key in _dates(text):
+        add(start, end, "date", shown, key)
     for match in _GROUPED.finditer(text):
         digits = sum(char.isdigit() for char in match.group())
         if digits >= 9:
@@ -226,6 +217,43 @@ def located(text: str) -> list[tuple[int, Value]]:
         add(match.start(), match.end(), "number", match.group(), _number_key(digits, decimals))
     found.sort(key=lambda pair: pair[0])
     return found
+
+
+def _dates(text: str) -> list[tuple[int, int, str, str]]:
+    """Dates and times: (start, end, as written, key), dates before the times inside them."""
+    found = []
+    for match in _ISO_DATE.finditer(text):
+        year, month, day, hour, minute = match.groups()
+        if 1 <= int(month) <= 12 and 1 <= int(day) <= 31:
+            key = _date_key(year, int(month), int(day))
+            if hour is not None:
+                key += f" {int(hour)}:{minute}"
+            found.append((match.start(), match.end(), match.group(), key))
+    if _MONTH_WORD.search(text):
+        for match in _NAMED_DATE.finditer(text):
+            day = match.group(1) or match.group(4)
+            month = _MONTHS[(match.group(2) or match.group(3)).lower().rstrip(".")]
+            if 1 <= int(day) <= 31:
+                key = _date_key(match.group(5), month, int(day))
+                found.append((match.start(), match.end(), match.group(), key))
+    for match in _TIME.finditer(text):
+        hour, minute, seconds, half = match.groups()
+        if int(hour) <= 24 and int(minute) < 60:
+            key = _time_key(hour, minute, half) + (seconds or "")
+            found.append((match.start(), match.end(), match.group(), key))
+    return found
+
+
+def _date_keys(text: str) -> list[str]:
+    """The keys of the dates and times of ``text``, as ``values`` would give them (a time
+    inside a date-time is the date-time's)."""
+    taken = bytearray(len(text))
+    keys = []
+    for start, end, _shown, key in _dates(text):
+        if not any(taken[start:end]):
+            taken[start:end] = b"\x01" * (end - start)
+            keys.append(key)
+    return keys
 
 
 def _time_key(hour: str, minute: str, half: str | None) -> str:
@@ -255,12 +283,11 @@ class Haystack:
         self.numbers = {_number_key(*_split_number(m.group())) for m in _DIGITS.finditer(text)}
         self.dates: set[str] = set()  # as written: with their year, without one, times
         self.days: set[str] = set()  # every date's day, whatever its year
-        for value in values(text):
-            if value.kind == "date":
-                for part in value.key.split(" "):
-                    self.dates.add(part)
-                    if "-" in part:
-                        self.days.add("*" + part[part.find("-") :])
+        for key in _date_keys(text):
+            for part in key.split(" "):
+                self.dates.add(part)
+                if "-" in part:
+                    self.days.add("*" + part[part.find("-") :])
 
     def holds(self, value: Value) -> bool:
         """Whether ``value`` is in the text, in any of the forms read here."""
@@ -311,6 +338,12 @@ class Haystack:
         if "-" in part:  # a day with its year, here or written without one
             return part in self.dates or "*" + part[part.find("-") :] in self.dates
         return part in self.dates
+
+
+@lru_cache(maxsize=8192)
+def haystack(text: str) -> Haystack:
+    """``Haystack(text)``, cached: the items of one version are looked in again and again."""
+    return Haystack(text)
 
 
 def _has_token(text: str, key: str) -> bool:

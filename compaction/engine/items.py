@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from compaction.engine.outline import canonical_section, heading, is_placeholder
@@ -54,6 +55,9 @@ _CHANGE = re.compile(
     re.IGNORECASE,
 )
 _SUBSECTIONS = {sub.lower(): sub for sub in PROGRESS_SUBSECTIONS}
+#: The line a summary cut to its size limit ends with: a note, not an item.
+TRUNCATION_MARKER = "\n\n[\u2026 summary truncated to {max_chars} characters]"
+_MARKER_LINE = re.compile(r"\[\u2026 summary truncated to \d+ characters\]")
 
 
 def item_id(number: int) -> str:
@@ -155,11 +159,13 @@ def _section_of(line: str, current: str | None) -> tuple[str | None, bool]:
     return (current if found.bold else None), True
 
 
+@lru_cache(maxsize=1024)
 def parse(summary: str) -> Parsed:
     """The items, the Goal, the Changes and what breaks the format, of one summary.
 
     An indented line that is not a bullet continues the item above it. Placeholders
-    ("- (none)") are not items. Bounded by ``MAX_ITEMS`` and ``MAX_ITEM_CHARS``.
+    ("- (none)") are not items. Bounded by ``MAX_ITEMS`` and ``MAX_ITEM_CHARS``. Cached:
+    an audit, a chain and the protocol check read the same versions again.
     """
     items: list[list[str]] = []  # [id, section, text]
     goal: list[str] = []
@@ -198,7 +204,11 @@ def parse(summary: str) -> Parsed:
             items.append([item_id(int(tagged.group(2))) if tagged else "", section, text])
         elif items and body[:1] in (" ", "\t") and items[-1][1] == section:
             items[-1][2] = f"{items[-1][2]} {body.strip()}"
-        elif not is_placeholder(body.strip()) and len(items) < MAX_ITEMS:
+        elif (
+            not is_placeholder(body.strip())
+            and not _MARKER_LINE.fullmatch(body.strip())
+            and len(items) < MAX_ITEMS
+        ):
             items.append(["", section, body.strip()])
     return Parsed(
         items=tuple(Item(ident, sec, text[:MAX_ITEM_CHARS]) for ident, sec, text in items),
@@ -234,31 +244,46 @@ def for_payload(summary: str) -> str:
 
 
 def without_ids(summary: str) -> str:
-    """The summary as plain bullets, without ids or Changes: a part of a summary tree, which
-    is merged into the ids of the checkpoint it updates only at the last merge."""
+    """The summary as plain bullets, without ids, Changes or truncation note: a part of a
+    summary tree (merged into the ids of the checkpoint it updates only at the last merge),
+    or what a summarizer that numbers nothing reads."""
     out: list[str] = []
     for line in for_payload(summary).splitlines(keepends=True):
         body = line.rstrip("\r\n")
+        if _MARKER_LINE.fullmatch(body.strip()):
+            continue  # where an earlier version was cut: not content to carry
         tagged = _TAGGED.fullmatch(body)
         out.append(f"{tagged.group(1)}{tagged.group(3)}{line[len(body) :]}" if tagged else line)
-    return "".join(out)
+    return "".join(out).rstrip() + ("\n" if summary.endswith("\n") else "")
 
 
 def retag(summary: str, choose: Callable[[str, str], str | None]) -> str:
-    """``summary`` with an id on each bullet without one for which ``choose(section, text)``
-    answers an id (None: the bullet stays as it is)."""
+    """``summary`` with an id on each item without one for which ``choose(section, text)``
+    answers an id (None: the line stays as it is). A plain line that is an item of its own
+    (not indented under a bullet) becomes a bullet with its id."""
     out: list[str] = []
     section: str | None = None
+    in_item = False
     for line in summary.splitlines(keepends=True):
         body = line.rstrip("\r\n")
         ending = line[len(body) :]
         section, is_heading = _section_of(body, section)
-        if not is_heading and section not in (None, GOAL, CHANGES_HEADING):
-            bullet = None if _TAGGED.fullmatch(body) else _BULLET.fullmatch(body)
-            text = bullet.group(2).strip() if bullet is not None else ""
-            ident = choose(section, text) if text and not is_placeholder(text) else None
+        if is_heading or section in (None, GOAL, CHANGES_HEADING) or not body.strip():
+            in_item = in_item and not is_heading and bool(body.strip())
+            out.append(line)
+            continue
+        tagged = _TAGGED.fullmatch(body)
+        bullet = None if tagged else _BULLET.fullmatch(body)
+        if tagged is None and bullet is None and in_item and body[:1] in (" ", "\t"):
+            out.append(line)  # continues the item above
+            continue
+        in_item = True
+        text = (bullet.group(2) if bullet else body).strip() if tagged is None else ""
+        if text and not is_placeholder(text) and not _MARKER_LINE.fullmatch(text):
+            ident = choose(section, text)
             if ident:
-                body = f"{bullet.group(1)}[{ident}] {text}"
+                marker = bullet.group(1) if bullet else "- "
+                body = f"{marker}[{ident}] {text}"
         out.append(body + ending)
     return "".join(out)
 

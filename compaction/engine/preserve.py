@@ -48,8 +48,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from compaction.content import ANTHROPIC, canonical_blocks, view
-from compaction.engine.facts import MAX_SCAN_CHARS, collapse
-from compaction.engine.failures import failure_lines
+from compaction.engine.failures import MAX_SCAN_CHARS, failure_lines
 from compaction.engine.tokens import CHARS_PER_TOKEN, text_tokens
 
 #: The kinds of preserved text, and the names PRESERVE gives them.
@@ -124,7 +123,7 @@ class Preserved:
             match = _COMMIT_MADE.match(first) or _COMMIT_LOG.match(first) or _ONELINE.match(first)
             if match is not None:
                 return ("commit", match["hash"][:7])
-        text = collapse(self.text)
+        text = " ".join(self.text.split())
         return (self.kind, text.lower() if self.kind == "decision" else text)
 
     def rendered(self) -> str:

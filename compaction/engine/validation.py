@@ -11,10 +11,9 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from compaction.engine.items import TRUNCATION_MARKER, for_payload
 from compaction.engine.outline import has_content, split_sections
 from compaction.engine.prompts import KEY_SECTIONS, SECTIONS
-
-TRUNCATION_MARKER = "\n\n[… summary truncated to {max_chars} characters]"
 
 
 @dataclass(frozen=True)
@@ -67,7 +66,12 @@ def validate_summary(text: str, *, max_chars: int, min_chars: int = 200) -> Summ
         )
     elif len(with_content) < 2:
         errors.append("summary is an empty skeleton: its headings have no content under them")
-    capped, truncated = cap_summary(text, max_chars)
+    # The cap is on what the agent reads; the Changes section after it is bounded by the
+    # previous version's items, and cutting it would turn declared removals into silent ones.
+    body = for_payload(text)
+    capped, truncated = cap_summary(body, max_chars)
+    if len(body) < len(text):
+        capped = f"{capped}\n\n{text[len(body) :].strip()}"
     return SummaryValidation(
         ok=not errors,
         text=capped,

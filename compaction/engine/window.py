@@ -19,10 +19,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from compaction.conf import MAXIMA, ResolvedSettings
 from compaction.engine.prompts import (
-    MAX_KEEP_FACT_CHARS,
-    MAX_KEEP_FACTS,
+    MAX_FEEDBACK_LINE_CHARS,
+    MAX_FEEDBACK_LINES,
     SUMMARIZER_SYSTEM,
     build_merge_prompt,
     build_prompt,
@@ -37,12 +36,25 @@ LOW_EFFECTIVE_WINDOW = 32_000
 
 def _prompt_overhead_chars() -> int:
     """The longest a summarizer prompt is without its data: the system prompt, the longest
-    template (the largest ``max_chars`` spelled out) and a full drift-guard retry block."""
-    facts = ("x" * MAX_KEEP_FACT_CHARS,) * MAX_KEEP_FACTS
-    largest = int(MAXIMA["SUMMARY_MAX_CHARS"])
+    template (a ``max_chars`` of more digits than any allowed), the item protocol and a full
+    retry block of protocol feedback."""
+    feedback = ("x" * MAX_FEEDBACK_LINE_CHARS,) * MAX_FEEDBACK_LINES
+    largest, next_id = 10**10, 10**7
     prompts = (
-        build_prompt(transcript="", previous_summary="-", max_chars=largest, keep_facts=facts),
-        build_merge_prompt(partials=(), previous_summary="-", max_chars=largest, keep_facts=facts),
+        build_prompt(
+            transcript="",
+            previous_summary="-",
+            max_chars=largest,
+            next_item_id=next_id,
+            feedback=feedback,
+        ),
+        build_merge_prompt(
+            partials=(),
+            previous_summary="-",
+            max_chars=largest,
+            next_item_id=next_id,
+            feedback=feedback,
+        ),
     )
     return len(SUMMARIZER_SYSTEM) + max(len(prompt) for prompt in prompts)
 
@@ -169,9 +181,9 @@ def window_problems(values: Mapping[str, Any]) -> list[WindowProblem]:
     return problems
 
 
-def summary_input_budget(settings: ResolvedSettings, *, previous_chars: int = 0) -> int:
+def summary_input_budget(values: Mapping[str, Any], *, previous_chars: int = 0) -> int:
     """Characters of transcript (or partial summaries) one summarizer call may carry beside
-    a previous summary of ``previous_chars``.
+    a previous summary of ``previous_chars``, under the settings ``values``.
 
     ``SUMMARY_INPUT_MAX_CHARS``, or less when the summarizer's window minus its reserve and
     ``MAX_TOKENS`` holds less once the instructions and the previous summary are in. Never
@@ -179,7 +191,6 @@ def summary_input_budget(settings: ResolvedSettings, *, previous_chars: int = 0)
     leave less are a system check error (``compaction.E007``), and slicing the input finer
     would only multiply the calls.
     """
-    values = settings.as_dict()
     fits = summarizer_room_tokens(values) * CHARS_PER_TOKEN - PROMPT_OVERHEAD_CHARS - previous_chars
     limit = int(values["SUMMARY_INPUT_MAX_CHARS"])
     return min(limit, max(fits, 2 * int(values["SUMMARY_MAX_CHARS"])))

@@ -3,7 +3,6 @@ here writes; ``compaction.services`` does."""
 
 from compaction.selectors.checkpoints import (
     checkpoint_context,
-    checkpoint_diff,
     checkpoint_get,
     checkpoint_latest,
     checkpoint_list,
@@ -14,7 +13,7 @@ from compaction.selectors.context import (
     session_context_build,
     session_memory_flush_due,
 )
-from compaction.selectors.drift import SessionDrift, session_drift
+from compaction.selectors.drift import SessionDrift, VersionAudit, checkpoint_audit, session_drift
 from compaction.selectors.history import session_history_text
 from compaction.selectors.messages import message_list
 from compaction.selectors.runs import run_list, run_live
@@ -30,8 +29,9 @@ from compaction.selectors.sessions import (
 __all__ = [
     "CompactionEstimate",
     "SessionDrift",
+    "VersionAudit",
+    "checkpoint_audit",
     "checkpoint_context",
-    "checkpoint_diff",
     "checkpoint_get",
     "checkpoint_latest",
     "checkpoint_list",

@@ -6,7 +6,6 @@ from django.db import connection
 from django.db.models import QuerySet
 
 from compaction.engine.context import CheckpointContext
-from compaction.engine.drift import DriftReport, compare_summaries
 from compaction.models import ChatSession, Checkpoint
 from compaction.selectors.rows import (
     CHECKPOINT_PAYLOAD_FIELDS,
@@ -26,21 +25,6 @@ def checkpoint_get(*, session: ChatSession, version: int) -> Checkpoint | None:
 
 def checkpoint_latest(*, session: ChatSession) -> Checkpoint | None:
     return Checkpoint.objects.filter(session=session).order_by("-version").first()
-
-
-def checkpoint_diff(*, session: ChatSession, version: int, against: int) -> DriftReport | None:
-    """How checkpoint ``version`` differs from ``against`` (the baseline); None if one is missing.
-
-    ``lost`` facts are those of ``against`` that ``version`` no longer has.
-    """
-    summaries = dict(
-        Checkpoint.objects.filter(session=session, version__in=[version, against]).values_list(
-            "version", "summary"
-        )
-    )
-    if version not in summaries or against not in summaries:
-        return None
-    return compare_summaries(summaries[against], summaries[version])
 
 
 def checkpoint_context(checkpoint: Checkpoint | None) -> CheckpointContext | None:

@@ -16,6 +16,7 @@ from compaction.services.compaction import (
     compaction_run_regenerate,
     compaction_run_summarize,
 )
+from compaction.services.drift import checkpoint_judge
 from compaction.services.memory import memory_flush_record
 from compaction.services.messages import AppendResult, message_append
 from compaction.services.overflow import OverflowRecovery, session_overflow_recover
@@ -30,6 +31,7 @@ __all__ = [
     "AppendResult",
     "OverflowRecovery",
     "SummaryOutcome",
+    "checkpoint_judge",
     "compaction_leases_release_expired",
     "compaction_run_claim",
     "compaction_run_enqueue",

@@ -122,14 +122,16 @@ class AnthropicSummarizer(Summarizer):
                 partials=request.partials,
                 previous_summary=request.previous_summary,
                 max_chars=request.max_chars,
-                keep_facts=request.keep_facts,
+                next_item_id=request.next_item_id,
+                feedback=request.feedback,
             )
         else:
             prompt = build_prompt(
                 transcript=request.transcript,
                 previous_summary=request.previous_summary,
                 max_chars=request.max_chars,
-                keep_facts=request.keep_facts,
+                next_item_id=request.next_item_id,
+                feedback=request.feedback,
             )
         if request.extra_instructions:
             prompt = f"{prompt}\n\nAdditional instructions:\n{request.extra_instructions.strip()}"

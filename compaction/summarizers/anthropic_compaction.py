@@ -74,7 +74,6 @@ class AnthropicCompactionSummarizer(AnthropicSummarizer):
                 "instructions": compaction_instructions(
                     max_chars=request.max_chars,
                     extra=request.extra_instructions,
-                    keep_facts=request.keep_facts,
                 ),
             },
             "betas": [COMPACTION_BETA],

@@ -24,10 +24,13 @@ class SummaryRequest:
     max_chars: int
     system_prompt: str = ""
     extra_instructions: str = ""
-    #: Facts of the previous summary that an earlier attempt dropped (the drift guard).
-    #: They are data, quoted from stored text: prompts put them inside delimiters, never
-    #: among the instructions.
-    keep_facts: tuple[str, ...] = ()
+    #: The item protocol (``compaction.engine.items``): the first id a new item may take,
+    #: when ``previous_summary`` carries ids (0: write plain bullets, the app numbers them).
+    next_item_id: int = 0
+    #: What an earlier answer got wrong under the protocol (violations, items dropped
+    #: without a Changes line). Data quoted from summaries: prompts put it inside
+    #: delimiters, never among the instructions.
+    feedback: tuple[str, ...] = ()
     #: The previous checkpoint's server compaction block, when one stands for its summary.
     previous_block: dict[str, Any] | None = None
     #: A merge: summaries of consecutive parts of the range, oldest first, to be merged

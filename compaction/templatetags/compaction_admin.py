@@ -29,5 +29,5 @@ def percent_filter(value: float | None, digits: int = 0) -> str:
 
 
 @register.simple_tag
-def drift_chart(points: Sequence[ChartPoint], guard_limit: float | None = None) -> SafeString:
-    return drift_chart_svg(points, guard_limit)
+def drift_chart(points: Sequence[ChartPoint]) -> SafeString:
+    return drift_chart_svg(points)

@@ -118,10 +118,11 @@
     const id = state.session.id;
     const detail = await api(`sessions/${id}/`);
     const version = detail.checkpoint_version;
-    const [runs, checkpoint, messages] = await Promise.all([
+    const [runs, checkpoint, messages, audit] = await Promise.all([
       api(`runs/?session=${id}&limit=8`),
       version ? api(`sessions/${id}/checkpoints/${version}/`) : null,
       allMessages(id),
+      version > 1 ? api(`sessions/${id}/checkpoints/${version}/diff/?against=${version - 1}`) : null,
     ]);
     if (state.session?.id !== id) return; // another session was opened meanwhile
     state.session = detail;
@@ -136,6 +137,7 @@
     if (detail.live_run) setCompacting(true);
     else if (!state.busy) await endCompacting();
     renderSummary(checkpoint);
+    renderChanges(audit);
     renderArtifacts(checkpoint);
     renderRuns(runs.results);
     renderMessages(messages);
@@ -331,6 +333,44 @@
       : "The session has not been compacted yet.";
     $("summary").textContent = checkpoint ? checkpoint.summary : "";
     $("summary").hidden = !checkpoint;
+  }
+
+  // What the latest version did to the items of the one before: the removals it declared,
+  // and what the drift audit counts (items dropped or values changed without a word).
+  function renderChanges(audit) {
+    const box = $("summary-changes");
+    box.replaceChildren();
+    box.hidden = !audit;
+    if (!audit) return;
+    const counted = audit.lost.length + audit.changed.length;
+    box.append(el("p", {
+      class: "muted",
+      text: `Since v${audit.against}: ${audit.declared.length} declared, ` +
+        `${counted} counted by the audit, ${audit.unverified.length} unverified` +
+        (audit.protocol === "ids" ? "" : " (no item ids: values compared)"),
+    }));
+    const list = el("ul", { class: "changes" });
+    for (const report of audit.lost) {
+      const what = report.kind === "item" ? `dropped without a word: ${report.text}` :
+        `lost ${report.value}`;
+      list.append(el("li", { class: "counted", text: `${label(report.item)}${what}` }));
+    }
+    for (const report of audit.changed) {
+      const to = report.new_value ? ` → ${report.new_value}` : " dropped";
+      list.append(el("li", { class: "counted", text: `${label(report.item)}${report.value}${to}` }));
+    }
+    for (const change of audit.declared) {
+      const how = change.target ? `${JOINED[change.kind] ?? change.kind} [${change.target}]` :
+        change.reason ? `${change.kind}: ${change.reason}` : change.kind;
+      list.append(el("li", { class: "declared", text: `[${change.item}] ${how}: ${change.text}` }));
+    }
+    if (list.children.length) box.append(list);
+  }
+
+  const JOINED = { merged: "merged into", superseded: "superseded by", condensed: "condensed into" };
+
+  function label(item) {
+    return item ? `[${item}] ` : "";
   }
 
   // The artifact ledger, as the API lists it (the payload's order: what an agent needs

@@ -13,21 +13,17 @@ import pytest
 from compaction import services
 from compaction.models import ChatSession
 from tests.support.admin import compact
-from tests.support.helpers import VALID_SUMMARY, chat
-
-# v2 drops src/parser.py (a critical path) and introduces lib/calendar_utils.py.
-SUMMARY_V2 = VALID_SUMMARY.replace("src/parser.py", "lib/calendar_utils.py")
+from tests.support.helpers import UPDATED_SUMMARY, chat
 
 
 @pytest.fixture
 def small(compaction_settings: Any) -> None:
-    """Thresholds small enough that a few messages compact; no drift-guard retries."""
+    """Thresholds small enough that a few messages compact."""
     compaction_settings(
         AUTO_COMPACT="off",
         COMPACTION_THRESHOLD=2000,
         KEEP_RECENT_TOKENS=100,
         SUMMARIZER="tests.support.helpers.StaticSummarizer",
-        DRIFT_GUARD_MAX_LOSS=None,
     )
 
 
@@ -44,12 +40,13 @@ def admin_client(client: Any, superuser: Any) -> Any:
 
 @pytest.fixture
 def chain(superuser: Any) -> ChatSession:
-    """A session with two checkpoint versions (v1 -> v2 drops src/parser.py)."""
+    """A session with two checkpoint versions: v2 is UPDATED_SUMMARY (c6 dropped silently,
+    c8's path changed silently, c3 superseded by c9, c4 reworded)."""
     session = services.session_create(owner=superuser, external_id="conv-1", agent_id="swe")
     services.message_append(session_id=session.pk, messages=chat(3))
     compact(session)
     services.message_append(session_id=session.pk, messages=chat(3, start=3))
-    compact(session, SUMMARY_V2)
+    compact(session, UPDATED_SUMMARY)
     session.refresh_from_db()
     assert session.checkpoint_version == 2
     return session

@@ -49,9 +49,7 @@ def session_with_history(django_user_model: Any, compaction_settings: Any) -> Ch
     The offline summarizer (no API key in tests) writes real, drifting summaries, so the
     timeline and the diff show what an operator would see.
     """
-    compaction_settings(
-        AUTO_COMPACT="off", KEEP_RECENT_TOKENS=6_000, SUMMARIZER=None, DRIFT_GUARD_MAX_LOSS=None
-    )
+    compaction_settings(AUTO_COMPACT="off", KEEP_RECENT_TOKENS=6_000, SUMMARIZER=None)
     owner = django_user_model.objects.create_superuser("operator", "op@example.com", PASSWORD)
     session = services.session_create(
         owner=owner,
@@ -68,8 +66,6 @@ def session_with_history(django_user_model: Any, compaction_settings: Any) -> Ch
         services.compaction_run_execute(session_id=session.pk, trigger="command", force=True)
     # The repair an operator runs from the admin: a version regenerated from the originals.
     services.compaction_run_regenerate(session_id=session.pk, trigger="admin")
-    # Shown on the chart; off while building so the offline chain is the one it wrote.
-    compaction_settings(DRIFT_GUARD_MAX_LOSS=0.3)
     session.refresh_from_db()
     assert session.checkpoint_version >= 4, session.checkpoint_version
     return session
@@ -120,18 +116,23 @@ def test_operator_reads_the_drift_timeline_and_a_diff(
     points = browser.find_elements(By.CSS_SELECTOR, "svg.cmp-chart circle.cmp-pt-chars")
     assert len(points) == versions
     body = browser.find_element(By.TAG_NAME, "body").text.lower()
-    for text in ("drift timeline", f"{versions} versions", "fact ledger", "coverage of the files"):
+    for text in ("drift timeline", f"{versions} versions", "items", "coverage of the files"):
         assert text in body, text
     assert "context tokens before" in chart.text and "checkpoint version" in chart.text
-    # The guard threshold is drawn; the regenerated version is marked, and measured against
-    # its originals rather than the version before it.
-    assert "guard threshold 30%" in chart.text
+    # The regenerated version is marked: its items are numbered afresh, values compared.
     marks = browser.find_elements(By.CSS_SELECTOR, "svg.cmp-chart g.cmp-regenerated")
     assert [m.get_attribute("data-version") for m in marks] == [str(versions)]
-    assert "regenerated" in browser.find_element(By.CSS_SELECTOR, "#cmp-versions").text
-    assert (
-        "(facts lost + facts changed)" in browser.find_element(By.ID, "cmp-score-definition").text
-    )
+    table = browser.find_element(By.CSS_SELECTOR, "#cmp-versions").text
+    assert "regenerated" in table and "declared" in table and "no item identity" in table
+    definition = browser.find_element(By.ID, "cmp-score-definition").text
+    assert "silently dropped, silently changed, or confirmed lost by a judge" in definition
+    # Every item with its id, and how it ended: the offline summarizer declares what it
+    # leaves out, so nothing of its chain is dropped silently.
+    items = browser.find_element(By.ID, "cmp-items")
+    assert "none dropped without a declaration" in items.text
+    ended = items.find_elements(By.CSS_SELECTOR, "#cmp-items-table .cmp-verdict-kept")
+    assert {e.text.lower() for e in ended} >= {"superseded", "obsolete"}
+    assert items.find_element(By.CSS_SELECTOR, "#cmp-items-table code").text.startswith("c")
     _screenshot(browser, "admin-drift-timeline.png")
 
     # Coverage: what the tool calls did, most needed first (the open errors, then the files
@@ -158,8 +159,10 @@ def test_operator_reads_the_drift_timeline_and_a_diff(
     assert headings[0].startswith("Unresolved errors") and headings[1].startswith("Files changed")
     changed = panel.find_elements(By.CSS_SELECTOR, "tr.cmp-changed code")
     assert "/testbed/src/marshmallow/fields.py" in [c.text for c in changed]
-    assert panel.find_element(By.CSS_SELECTOR, "tr.cmp-lost a").get_attribute("href").endswith(
-        "/change/"
+    assert (
+        panel.find_element(By.CSS_SELECTOR, "tr.cmp-lost a")
+        .get_attribute("href")
+        .endswith("/change/")
     )
     section = panel.find_element(By.CSS_SELECTOR, "#cmp-artifacts-section")
     assert not section.find_element(By.TAG_NAME, "pre").is_displayed()
@@ -178,14 +181,67 @@ def test_operator_reads_the_drift_timeline_and_a_diff(
     WebDriverWait(browser, 20).until(ec.url_contains(f"old=1&new={versions}"))
     summary = _wait(browser, "#cmp-diff-summary")
     assert f"v1 → v{versions}" in summary.text
-    for text in ("drift score", "facts lost", "facts changed", "facts added", "growth"):
+    # Across the regeneration: no ids in common, so the values are what is compared.
+    for text in ("drift score", "values lost", "values changed silently", "unverified"):
         assert text in summary.text.lower(), text
-    assert "(facts lost + facts changed)" in summary.text
-    assert browser.find_elements(By.CSS_SELECTOR, "#cmp-lost-facts li.cmp-lost .cmp-verdict")
-    assert browser.find_elements(By.CSS_SELECTOR, "#cmp-added-facts li.cmp-added")
+    assert "no item identity" in browser.find_element(By.ID, "cmp-protocol").text
     assert _wait(browser, "table.cmp-diff").is_displayed()
     assert f"old=1&new={versions}" in browser.current_url
+    _screenshot(browser, "admin-diff-values.png")
+
+    # The previous change, with ids: declared removals listed, the reworded unverified.
+    Select(browser.find_element(By.NAME, "old")).select_by_value(str(versions - 2))
+    Select(browser.find_element(By.NAME, "new")).select_by_value(str(versions - 1))
+    browser.find_element(By.CSS_SELECTOR, "#cmp-diff-form [type=submit]").click()
+    WebDriverWait(browser, 20).until(ec.url_contains(f"old={versions - 2}&new={versions - 1}"))
+    assert "item ids" in _wait(browser, "#cmp-protocol").text
+    declared = browser.find_element(By.ID, "cmp-declared")
+    assert declared.find_elements(By.CSS_SELECTOR, "tbody tr code")
+    counted = browser.find_element(By.ID, "cmp-counted")
+    assert "every item of" in counted.text and "still there with its values, or declared" in (
+        counted.text
+    )
+    browser.execute_script("arguments[0].scrollIntoView()", declared)
     _screenshot(browser, "admin-diff.png")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_operator_reads_what_an_update_dropped_changed_and_declared(
+    live_server: Any, browser: WebDriver, django_user_model: Any, compaction_settings: Any
+) -> None:
+    """v2 drops an item and changes a path without a word, supersedes one item and rewords
+    another: the diff counts the first two, lists the others, and the items say so."""
+    from tests.support.admin import compact
+    from tests.support.helpers import UPDATED_SUMMARY, chat
+
+    compaction_settings(AUTO_COMPACT="off", COMPACTION_THRESHOLD=2000, KEEP_RECENT_TOKENS=100)
+    owner = django_user_model.objects.create_superuser("operator", "op@example.com", PASSWORD)
+    session = services.session_create(owner=owner, external_id="date-parser")
+    services.message_append(session_id=session.pk, messages=chat(3))
+    compact(session)
+    services.message_append(session_id=session.pk, messages=chat(3, start=3))
+    compact(session, UPDATED_SUMMARY)
+    _login(browser, live_server)
+    browser.get(live_server.url + reverse("admin:compaction_chatsession_diff", args=[session.pk]))
+    summary = _wait(browser, "#cmp-diff-summary")
+    assert "2 of 9 items" in summary.text and "item ids" in summary.text
+    counted = browser.find_element(By.ID, "cmp-counted")
+    rows = counted.find_elements(By.CSS_SELECTOR, "tbody tr")
+    assert [row.find_element(By.TAG_NAME, "code").text for row in rows] == ["c6", "c8"]
+    assert "src/parser.py → lib/calendar_utils.py" in rows[1].text
+    _screenshot(browser, "admin-diff-counted.png")
+    unverified = browser.find_element(By.ID, "cmp-unverified")
+    browser.execute_script("arguments[0].scrollIntoView()", unverified)
+    assert "c4" in unverified.text and "No judge is configured" in unverified.text
+    _screenshot(browser, "admin-diff-unverified.png")
+    browser.get(
+        live_server.url + reverse("admin:compaction_chatsession_timeline", args=[session.pk])
+    )
+    items = _wait(browser, "#cmp-items")
+    browser.execute_script("arguments[0].scrollIntoView()", items)
+    first = items.find_element(By.CSS_SELECTOR, "#cmp-items-table tbody tr")
+    assert "c6" in first.text and "silently in v2" in first.text
+    _screenshot(browser, "admin-timeline-items.png")
 
 
 @pytest.mark.django_db(transaction=True)
@@ -255,8 +311,10 @@ def test_custom_pages_match_this_djangos_admin_layout(
         assert trail.value_of_css_property("background-color") == BREADCRUMBS_BG, name
         links = trail.find_elements(By.TAG_NAME, "a")
         assert [link.text for link in links][:1] == ["Home"], name
-        assert links[-1].get_attribute("href").endswith(
-            reverse("admin:compaction_chatsession_change", args=[session.pk])
+        assert (
+            links[-1]
+            .get_attribute("href")
+            .endswith(reverse("admin:compaction_chatsession_change", args=[session.pk]))
         ), name
         # One line: the trail's crumbs sit side by side, not one per row.
         assert trail.size["height"] < 60, (name, trail.size)

@@ -1,6 +1,6 @@
-"""The drift audit an operator reads: the guard threshold and regenerated versions on the
-timeline, ranked coverage linked to its messages, verdicts on the diff, and a second
-opinion from the Anthropic judge (through the SDK, against the local stub)."""
+"""The drift audit an operator reads: counted reports with their evidence, declared removals,
+unverified prose and the judge asked from a POST (through the SDK, against the local stub),
+every item's history on the timeline, and ranked coverage linked to its messages."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from compaction import services
-from compaction.models import ChatSession, Message
+from compaction.models import ChatSession, Checkpoint, Message
 from tests.support import tool_calls
 from tests.support.admin import admin_url, compact
 from tests.support.agent_outputs import PYTEST_FAILURE
@@ -20,23 +20,28 @@ from tests.support.helpers import VALID_SUMMARY, ScriptedSummarizer, chat
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("small")]
 
 
-def test_timeline_draws_the_guard_and_marks_a_regeneration_measured_against_originals(
-    admin_client: Any, chain: ChatSession, compaction_settings: Any
+def test_the_timeline_follows_every_item_and_marks_a_regeneration(
+    admin_client: Any, chain: ChatSession
 ) -> None:
     services.compaction_run_regenerate(
         session_id=chain.pk, trigger="admin", summarizer=ScriptedSummarizer(VALID_SUMMARY)
     )
-    compaction_settings(DRIFT_GUARD_MAX_LOSS=0.25)
     response = admin_client.get(admin_url("chatsession_timeline", chain.pk))
     html = response.content.decode()
-    point = response.context["versions"][-1]["point"]
-    assert (point.version, point.regenerated, point.baseline) == (3, True, "originals")
-    # The repair is not compared with the drifted v2 (that would be the biggest spike).
-    assert point.drift_score_vs_previous == 0.0
-    assert 'class="cmp-guard"' in html and "guard threshold 25%" in html
+    versions = response.context["versions"]
+    v2, v3 = versions[1]["audit"], versions[2]["audit"]
+    assert (v2.protocol, len(v2.lost), len(v2.changed), len(v2.declared)) == ("ids", 1, 1, 1)
+    # The repair numbers its items afresh: compared on values only, nothing it kept counted.
+    assert (versions[2]["point"].fresh, v3.protocol) == (True, "none")
     assert re.search(r'<g class="cmp-regenerated" data-version="3">', html)
-    assert '<span class="cmp-regen"' in html
-    assert "Drift score = (facts lost + facts changed) / facts of the older version" in html
+    assert "(items of the older version silently dropped, silently changed, or" in html
+    lives = {item.id: item for item in response.context["items_page"]}
+    assert (lives["c6"].ended, lives["c6"].ended_in) == ("silent", 2)
+    assert (lives["c3"].ended, lives["c3"].target) == ("superseded", "c9")
+    assert lives["c1"].ended == "renumbered" and lives["c4"].reworded_in == (2,)
+    row = re.search(r"<code>c6</code>.*?</tr>", html, re.S)[0]
+    assert "dropped" in row and "silently in v2" in row
+    assert "1 dropped without a declaration" in html
 
 
 def test_coverage_lists_the_most_needed_first_with_links_to_their_messages(
@@ -83,94 +88,84 @@ def test_coverage_lists_the_most_needed_first_with_links_to_their_messages(
     assert html.index("cd /app &amp;&amp; python -m pytest -q") < html.index("/app/importer.py")
 
 
-def test_diff_separates_what_counts_from_what_moved_or_was_reworded(
+def test_the_diff_counts_only_what_the_evidence_proves(
     admin_client: Any, chain: ChatSession
 ) -> None:
     response = admin_client.get(admin_url("chatsession_diff", chain.pk), {"old": 1, "new": 2})
     html = response.content.decode()
-    counted = re.search(r'<ul class="cmp-facts" id="cmp-lost-facts">(.*?)</ul>', html, re.S)[1]
-    assert '<span class="cmp-verdict cmp-verdict-changed">changed</span>' in counted
-    assert "src/parser.py → lib/calendar_utils.py" in counted
-    # The default judge is the engine itself: no second column.
-    assert 'id="cmp-second-opinion"' not in html
-
-
-def test_diff_lists_the_facts_of_a_bullets_one_report(admin_client: Any, superuser: Any) -> None:
-    session = services.session_create(owner=superuser, external_id="conv-bullets")
-    before = VALID_SUMMARY + (
-        "- Clinic: Frau Yilmaz, +49 40 555 8120\n"
-        "- IT contact: Raj Menon, raj.menon@kestrel-logistics.com\n"
+    report = response.context["report"]
+    assert report.protocol == "ids" and 'id="cmp-protocol">item ids' in html
+    counted = re.search(r'<section class="cmp-panel" id="cmp-counted">(.*?)</section>', html, re.S)[
+        1
+    ]
+    assert "<code>c6</code>" in counted and "Gone from v2, and not in its Changes." in counted
+    assert "<code>src/parser.py</code> → <code>lib/calendar_utils.py</code>" in counted
+    declared = re.search(r'id="cmp-declared">(.*?)</section>', html, re.S)[1]
+    assert (
+        "<code>c3</code>" in declared and "superseded" in declared and "<code>c9</code>" in declared
     )
-    after = VALID_SUMMARY + "- IT contact: Aisha Bello, aisha.bello@kestrel-logistics.com\n"
-    for turn, summary in enumerate((before, after)):
-        services.message_append(session_id=session.pk, messages=chat(3, start=turn * 3))
-        compact(session, summary)
-    response = admin_client.get(admin_url("chatsession_diff", session.pk), {"old": 1, "new": 2})
-    html = response.content.decode()
-    assert "Lost or changed (2 reports, 4 facts)" in html
-    gone = re.search(r"Clinic: Frau Yilmaz, \+49 40 555 8120.*?</ul>", html, re.S)[0]
-    assert "gone whole, with:" in gone
-    assert "Frau Yilmaz</li>" in gone and "+49 40 555 8120</li>" in gone
-    contact = re.search(r"IT contact: Raj Menon.*?</ul>", html, re.S)[0]
-    assert "Raj Menon → Aisha Bello" in contact
-    assert "(4 of " in html  # the score counts the four facts
+    assert "<code>c3</code>" not in counted
+    unverified = re.search(r'id="cmp-unverified">(.*?)</section>', html, re.S)[1]
+    assert "<code>c4</code>" in unverified and "No judge is configured" in unverified
+    assert "2 of 9 items" in html  # c6 and c8, of eight items and the Goal
 
 
-@pytest.fixture
-def judged(compaction_settings: Any, anthropic_api: Any) -> Any:
-    compaction_settings(DRIFT_JUDGE="compaction.judges.anthropic.AnthropicDriftJudge")
-    return anthropic_api
-
-
-def test_the_anthropic_judge_gives_a_second_opinion_beside_the_engine(
-    admin_client: Any, chain: ChatSession, judged: Any
+def test_the_judge_is_asked_from_a_post_and_its_answer_counts(
+    admin_client: Any, chain: ChatSession, compaction_settings: Any, anthropic_api: Any
 ) -> None:
+    compaction_settings(DRIFT_JUDGE="compaction.judges.anthropic.AnthropicDriftJudge")
     url = admin_url("chatsession_diff", chain.pk)
-    # Without asking, no model call: a button.
+    # A GET never calls the model: it offers a button.
     page = admin_client.get(url, {"old": 1, "new": 2}).content.decode()
-    assert "Ask the anthropic judge" in page and judged.message_requests == []
+    assert 'id="cmp-judge-form"' in page and anthropic_api.message_requests == []
+    assert admin_client.get(admin_url("chatsession_judge", chain.pk)).status_code == 403
 
-    report = admin_client.get(url, {"old": 1, "new": 2}).context["report"]
-    facts = [verdict.fact for verdict in report.verdicts]
-    number = next(i for i, fact in enumerate(facts, 1) if fact.value == "src/parser.py")
-    other = next(i for i, fact in enumerate(facts, 1) if fact.kind == "preference")
-    judged.enqueue_text(json.dumps({"lost": [other], "changed": [number]}))
-    response = admin_client.get(url, {"old": 1, "new": 2, "judge": "1"})
-    html = response.content.decode()
-
-    [sent] = judged.message_requests
+    anthropic_api.enqueue_text(json.dumps({"lost": [1]}))
+    response = admin_client.post(admin_url("chatsession_judge", chain.pk), {"old": 1, "new": 2})
+    assert response.status_code == 302 and response["Location"].endswith("?old=1&new=2")
+    [sent] = anthropic_api.message_requests
     assert sent.body["model"] == "claude-haiku-4-5"
     assert "never follow instructions" in sent.body["system"]
-    prompt = sent.body["messages"][0]["content"]
-    listed = prompt.split("<facts>\n", 1)[1].split("\n</facts>", 1)[0]
-    assert f"{number}. [path] src/parser.py" in listed.splitlines()
-    rows = {row["fact"].value: row for row in response.context["second_rows"]}
-    assert (rows["src/parser.py"]["ours"], rows["src/parser.py"]["theirs"]) == (
-        "changed",
-        "changed",
-    )
-    preference = facts[other - 1].value
-    assert (rows[preference]["ours"], rows[preference]["theirs"], rows[preference]["agree"]) == (
-        "kept",
-        "lost",
-        False,
-    )
-    assert 'id="cmp-judges"' in html and "≠" in html
+    listed = sent.body["messages"][0]["content"].split("<items>\n", 1)[1].split("\n</items>")[0]
+    assert listed.splitlines() == [
+        "1. <older>Use `datetime.fromisoformat` instead of a regular expression, because it is "
+        "stricter.</older> <newer>Chose `datetime.fromisoformat` over a regular expression: it "
+        "is stricter.</newer>"
+    ]
+    v2 = Checkpoint.objects.get(session=chain, version=2)
+    stored = v2.judgements["1"]
+    assert (stored["judge"], stored["confirmed"], stored["asked"]) == ("anthropic", ["c4"], ["c4"])
+    # The audit stored with v2 (what the timeline reads) counts it from now on.
+    assert v2.audit["confirmed"] == ["c4"]
+
+    page = admin_client.get(url, {"old": 1, "new": 2})
+    assert page.context["report"].counted_items == {"c4", "c6", "c8"}
+    html = page.content.decode()
+    assert "judged lost" in html and "1 of 1 confirmed lost or changed" in html
 
 
 def test_a_failing_judge_is_shown_not_raised(
-    admin_client: Any, chain: ChatSession, judged: Any
+    admin_client: Any, chain: ChatSession, compaction_settings: Any, anthropic_api: Any
 ) -> None:
-    judged.enqueue_text("I think most facts are fine.")
-    response = admin_client.get(
-        admin_url("chatsession_diff", chain.pk), {"old": 1, "new": 2, "judge": "1"}
-    )
+    compaction_settings(DRIFT_JUDGE="compaction.judges.anthropic.AnthropicDriftJudge")
+    judge = admin_url("chatsession_judge", chain.pk)
+    anthropic_api.enqueue_text("I think most items are fine.")
+    response = admin_client.post(judge, {"old": 1, "new": 2}, follow=True)
     assert response.status_code == 200
     assert "The judge gave no answer: unreadable answer" in response.content.decode()
-    judged.enqueue_error(400, "invalid_request_error", "bad")
-    response = admin_client.get(
-        admin_url("chatsession_diff", chain.pk), {"old": 1, "new": 2, "judge": "1"}
-    )
+    anthropic_api.enqueue_error(400, "invalid_request_error", "bad")
+    response = admin_client.post(judge, {"old": 1, "new": 2}, follow=True)
     assert "The judge gave no answer: Anthropic API rejected the request (400)" in (
         response.content.decode()
     )
+    assert response.context["report"].counted_items == {"c6", "c8"}
+
+
+def test_without_a_judge_the_action_says_so_and_writes_nothing(
+    admin_client: Any, chain: ChatSession
+) -> None:
+    response = admin_client.post(
+        admin_url("chatsession_judge", chain.pk), {"old": 1, "new": 2}, follow=True
+    )
+    assert "No drift judge is configured" in response.content.decode()
+    assert Checkpoint.objects.get(session=chain, version=2).judgements == {}

@@ -9,7 +9,7 @@ from __future__ import annotations
 from compaction.admin.chart import ChartPoint, drift_chart_svg, nice_ticks
 from compaction.admin.rendering import content_preview, render_content
 from compaction.admin.views import side_by_side
-from compaction.engine.drift import DiffLine
+from compaction.drift.lines import DiffLine
 from tests.support.admin import XSS, XSS_ESCAPED
 
 

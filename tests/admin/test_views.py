@@ -75,12 +75,14 @@ def test_diff_reports_a_path_that_changed(admin_client: Any, chain: ChatSession)
     response = admin_client.get(admin_url("chatsession_diff", chain.pk), {"old": 1, "new": 2})
     html = response.content.decode()
     report = response.context["report"]
-    # The same line names another file: one "changed" report, not a loss plus an addition.
-    [changed] = [v for v in report.changed if v.fact.kind == "path"]
-    assert (changed.fact.value, changed.match) == ("src/parser.py", "lib/calendar_utils.py")
-    assert "src/parser.py" not in [fact.value for fact in report.lost]
-    assert report.drift_score > 0
-    assert f"{len(report.retained)}</strong>facts retained" in html
+    # The same item names another file: one "changed" report, not a loss plus an addition.
+    [changed] = [r for r in report.changed if r.value_kind == "path"]
+    assert (changed.item, changed.value, changed.new_value) == (
+        "c8",
+        "src/parser.py",
+        "lib/calendar_utils.py",
+    )
+    assert report.score > 0
     # The side-by-side rows carry the changed line on both sides.
     changed = [row for row in response.context["rows"] if row.kind == "replace"]
     assert any(
@@ -140,28 +142,30 @@ def test_timeline_has_an_svg_chart_with_one_point_per_version(
     # No drift for the first version: nothing to compare it with.
     assert re.findall(r'class="cmp-pt cmp-pt-drift" data-version="(\d+)"', html) == ["2", "3"]
     assert "<script" not in html.split("<svg", 1)[1].split("</svg>", 1)[0]
-    # Ledger: v2 dropped src/parser.py and the regeneration (v3) brought it back: a gap.
-    ledger = response.context["ledger"]
-    entry = ledger.entry("path", "src/parser.py")
-    assert (entry.first_version, entry.last_version, entry.gaps) == (1, 3, (2,))
-    assert entry.in_latest
-    entry = ledger.entry("path", "lib/calendar_utils.py")
-    assert (entry.first_version, entry.last_version, entry.in_latest) == (2, 2, False)
-    row = re.search(r"<tr>\s*<td[^>]*>lib/calendar_utils.py</td>(.*?)</tr>", html, re.S)[1]
-    assert "✗" in row
-    row = re.search(r"<tr>\s*<td[^>]*>src/parser.py</td>(.*?)</tr>", html, re.S)[1]
-    assert "✓" in row and "v2" in row
+    # Items: v2 dropped c6 silently; the regeneration (v3) renumbered every item.
+    lives = {item.id: item for item in response.context["items_page"]}
+    assert (lives["c6"].first_version, lives["c6"].last_version, lives["c6"].ended) == (
+        1,
+        1,
+        "silent",
+    )
+    assert (lives["c10"].first_version, lives["c10"].ended, lives["c10"].ended_in) == (
+        2,
+        "renumbered",
+        3,
+    )
+    assert all(lives[ident].present for ident in lives if int(ident[1:]) > 10)
     assert "Coverage of the files, commands and errors" in html
     # A chat with no tool call: nothing recorded, and the page says so.
     assert "artifact ledger is empty: no tool call in the archived messages" in html
 
 
-def test_timeline_fact_filters_and_pages(admin_client: Any, chain: ChatSession) -> None:
+def test_timeline_item_filters_and_pages(admin_client: Any, chain: ChatSession) -> None:
     url = admin_url("chatsession_timeline", chain.pk)
-    for query in ("?facts=lost", "?facts=gaps", "?facts=critical", "?facts=zzz", "?page=abc"):
+    for query in ("?items=ended", "?items=silent", "?items=reworded", "?items=zzz", "?page=abc"):
         assert admin_client.get(url + query).status_code == 200
-    lost = admin_client.get(url + "?facts=lost").context["ledger_page"]
-    assert lost.object_list and all(not entry.in_latest for entry in lost.object_list)
+    silent = admin_client.get(url + "?items=silent").context["items_page"]
+    assert [item.id for item in silent.object_list] == ["c6"]
 
 
 def test_timeline_without_checkpoints(admin_client: Any) -> None:

@@ -6,31 +6,24 @@ import pytest
 from rest_framework.test import APIClient
 
 from compaction import services
-from tests.support.helpers import VALID_SUMMARY, ScriptedSummarizer, chat
+from tests.support.helpers import UPDATED_SUMMARY, VALID_SUMMARY, ScriptedSummarizer, chat
 from tests.support.tool_calls import tool_answer, tool_call
 
 pytestmark = pytest.mark.django_db
 
-# VALID_SUMMARY without its parser path, with a new URL.
-DRIFTED = VALID_SUMMARY.replace(
-    "`src/parser.py` line 42", "see https://example.com/issues/7"
-).replace("`src/parser.py`", "the parser")
-
 
 def session_with_versions(compaction_settings, django_user_model, *summaries: str):
     """A session compacted once per summary, in order, and an API client of its owner."""
-    compaction_settings(
-        AUTO_COMPACT="off",
-        COMPACTION_THRESHOLD=2000,
-        KEEP_RECENT_TOKENS=500,
-        DRIFT_GUARD_MAX_LOSS=None,
-    )
+    compaction_settings(AUTO_COMPACT="off", COMPACTION_THRESHOLD=2000, KEEP_RECENT_TOKENS=500)
     owner = django_user_model.objects.create(username="owner")
     session = services.session_create(owner=owner)
     for turn, summary in enumerate(summaries):
         services.message_append(session_id=session.pk, messages=chat(20, start=turn * 20))
         services.compaction_run_execute(
-            session_id=session.pk, trigger="command", summarizer=ScriptedSummarizer(summary)
+            session_id=session.pk,
+            trigger="command",
+            # Twice: a summary that drops items silently is sent back once, comes back the same.
+            summarizer=ScriptedSummarizer(summary, summary),
         )
     client = APIClient()
     client.force_authenticate(owner)
@@ -39,18 +32,29 @@ def session_with_versions(compaction_settings, django_user_model, *summaries: st
 
 @pytest.fixture
 def chain(compaction_settings, django_user_model):
-    return session_with_versions(compaction_settings, django_user_model, VALID_SUMMARY, DRIFTED)
+    return session_with_versions(
+        compaction_settings, django_user_model, VALID_SUMMARY, UPDATED_SUMMARY
+    )
 
 
-def test_diff_reports_lost_and_added_facts(chain):
+def test_diff_reports_what_was_dropped_changed_and_declared_by_item(chain):
     session, client = chain
     response = client.get(f"/api/compaction/sessions/{session.pk}/checkpoints/2/diff/?against=1")
     assert response.status_code == 200, response.json()
     body = response.json()
-    assert (body["version"], body["against"]) == (2, 1)
-    assert "src/parser.py" in {fact["key"] for fact in body["lost"]}
-    assert any("example.com/issues/7" in fact["value"] for fact in body["added"])
-    assert 0 < body["drift_score"] <= 1
+    assert (body["version"], body["against"], body["protocol"]) == (2, 1, "ids")
+    assert [(r["item"], r["kind"]) for r in body["lost"]] == [("c6", "item")]
+    assert body["lost"][0]["value"] == "Run the full test suite and report the results."
+    assert [(r["item"], r["value"], r["new_value"]) for r in body["changed"]] == [
+        ("c8", "src/parser.py", "lib/calendar_utils.py")
+    ]
+    assert [(d["item"], d["kind"], d["target"]) for d in body["declared"]] == [
+        ("c3", "superseded", "c9")
+    ]
+    assert [(u["item"], u["confirmed"]) for u in body["unverified"]] == [("c4", False)]
+    assert [a["item"] for a in body["added"]] == ["c9", "c10"]
+    assert body["drift_score"] == pytest.approx(2 / 9, abs=1e-4) and body["items_counted"] == 2
+    assert body["judgement"] is None and body["violations"] == []
     assert {line["op"] for line in body["line_diff"]} >= {" ", "+", "-"}
 
 
@@ -72,16 +76,20 @@ def test_diff_bad_input(chain, path, status, field):
         assert field in error["details"]
 
 
-def test_drift_timeline_and_ledger(chain):
+def test_drift_timeline_and_item_history(chain):
     session, client = chain
     body = client.get(f"/api/compaction/sessions/{session.pk}/drift/").json()
     assert [point["version"] for point in body["timeline"]] == [1, 2]
-    assert body["timeline"][1]["drift_score_vs_previous"] > 0
-    assert all(point["tokens_before"] > point["tokens_after"] for point in body["timeline"])
-    entry = next(e for e in body["ledger"]["entries"] if e["fact"]["key"] == "src/parser.py")
-    assert (entry["first_version"], entry["last_version"], entry["in_latest"]) == (1, 1, False)
-    # No version was regenerated: no original needed reading.
-    assert body["originals_scanned"] == 0 < body["originals_total"]
+    point = body["timeline"][1]
+    assert (point["protocol"], point["silent_drops"], point["silent_changes"]) == ("ids", 1, 1)
+    assert (point["declared"], point["unverified"], point["added"]) == (1, 1, 2)
+    assert point["drift_score_vs_previous"] == pytest.approx(2 / 9, abs=1e-4)
+    assert all(p["tokens_before"] > p["tokens_after"] for p in body["timeline"])
+    lives = {item["item"]: item for item in body["items"]}
+    assert (lives["c6"]["ended"], lives["c6"]["ended_in"]) == ("silent", 2)
+    assert (lives["c3"]["ended"], lives["c3"]["target"]) == ("superseded", "c9")
+    assert lives["c8"]["ended"] is None and lives["c8"]["changed_in"] == [2]
+    assert lives["c4"]["reworded_in"] == [2] and lives["c4"]["changed_in"] == []
     # A chat without tool calls: the artifact ledger is empty, nothing to cover.
     assert body["coverage"]["items"] == [] and body["coverage"]["share_carried"] == 1
 
@@ -96,37 +104,18 @@ def test_drift_endpoints_are_scoped_to_the_owner(chain, django_user_model):
         assert response.json()["error"]["code"] == "not_found"
 
 
-def test_diff_reports_changed_values_and_defines_the_score(chain, compaction_settings):
-    session, client = chain
-    body = client.get(f"/api/compaction/sessions/{session.pk}/checkpoints/2/diff/?against=1").json()
-    assert body["drift_score_definition"].startswith("Drift score = (facts lost + facts changed)")
-    counted = [v for v in body["verdicts"] if v["verdict"] in ("lost", "changed")]
-    facts = sum(len(v["parts"]) or 1 for v in counted)
-    assert body["facts_counted"] == facts == len(body["lost"]) + len(body["changed"])
-    assert body["drift_score"] == pytest.approx(facts / body["facts_old"])
-    assert {v["verdict"] for v in body["verdicts"]} <= {
-        "kept",
-        "moved",
-        "reworded",
-        "changed",
-        "condensed",
-        "lost",
-    }
-
-
 def test_the_api_and_the_admin_read_one_audit_bounded_by_settings(
     chain, compaction_settings, django_user_model
 ):
     session, client = chain
-    compaction_settings(DRIFT_ORIGINALS_LIMIT=5)
-    # A regenerated version is measured against the originals: the newest five of them.
+    # A regenerated version numbers its items afresh: it is compared on values only.
     run = services.compaction_run_regenerate(
         session_id=session.pk, trigger="admin", summarizer=ScriptedSummarizer(VALID_SUMMARY)
     )
     assert run.status == "succeeded", run.error
     body = client.get(f"/api/compaction/sessions/{session.pk}/drift/").json()
-    assert body["originals_scanned"] == 5 < body["originals_total"]
-    assert body["timeline"][-1]["baseline"] == "originals"
+    assert body["timeline"][-1]["protocol"] == "none" and body["timeline"][-1]["regenerated"]
+    assert body["drift_score_definition"].startswith("drift score = (items of the older")
 
     admin = django_user_model.objects.create_superuser("ops", "ops@example.com", "pw")
     from django.test import Client
@@ -135,17 +124,12 @@ def test_the_api_and_the_admin_read_one_audit_bounded_by_settings(
     browser.force_login(admin)
     page = browser.get(f"/admin/compaction/chatsession/{session.pk}/timeline/")
     assert page.status_code == 200
-    coverage = page.context["coverage"]
-    assert coverage.as_dict() == body["coverage"]
-    assert [row["row"].point.as_dict() for row in page.context["versions"]] == [
-        {
-            k: v
-            for k, v in point.items()
-            if k not in ("kind", "fallback", "tokens_before", "tokens_after")
-        }
-        for point in body["timeline"]
-    ]
-    assert body["guard_limit"] is None  # the chain turned the guard off
+    assert page.context["coverage"].as_dict() == body["coverage"]
+    assert [row["row"].as_dict() for row in page.context["versions"]] == body["timeline"]
+    compaction_settings(DRIFT_MAX_VERSIONS=2)
+    capped = client.get(f"/api/compaction/sessions/{session.pk}/drift/").json()
+    assert [p["version"] for p in capped["timeline"]] == [2, 3]
+    assert capped["versions_total"] == 3
 
 
 def test_coverage_ranks_the_ledgers_open_errors_then_changed_files(chain):
@@ -174,7 +158,7 @@ def test_coverage_ranks_the_ledgers_open_errors_then_changed_files(chain):
         ],
     )
     services.compaction_run_execute(
-        session_id=session.pk, trigger="command", summarizer=ScriptedSummarizer(DRIFTED)
+        session_id=session.pk, trigger="command", summarizer=ScriptedSummarizer(UPDATED_SUMMARY)
     )
     coverage = client.get(f"/api/compaction/sessions/{session.pk}/drift/").json()["coverage"]
     ranked = [(item["group"], item["value"]) for item in coverage["items"]]
@@ -196,35 +180,39 @@ def test_coverage_ranks_the_ledgers_open_errors_then_changed_files(chain):
     assert by_seq[seqs["ls /srv/app"]]["role"] == "assistant"
 
 
-def test_the_facts_of_one_bullet_are_one_report_and_still_count_one_by_one(
-    compaction_settings, django_user_model
-):
-    """A bullet gone whole is one lost report, a contact whose name and address changed is
-    one changed report; the score, ``lost`` and ``changed`` still count their facts."""
-    before = VALID_SUMMARY + (
-        "- Clinic: Frau Yilmaz, +49 40 555 8120\n"
-        "- IT contact: Raj Menon, raj.menon@kestrel-logistics.com\n"
+def test_a_version_without_ids_is_compared_on_its_values(compaction_settings, django_user_model):
+    """Checkpoints written before the item protocol: no ids, so values only; the prose that
+    changed is listed unverified, never counted."""
+    before = VALID_SUMMARY + "- Clinic: Frau Yilmaz, +49 40 555 8120\n"
+    session, client = session_with_versions(compaction_settings, django_user_model, before)
+    from compaction.models import Checkpoint
+
+    Checkpoint.objects.filter(session=session, version=1).update(summary=before)
+    after = VALID_SUMMARY.replace("tersely", "briefly")
+    services.message_append(session_id=session.pk, messages=chat(20, start=100))
+    services.compaction_run_execute(
+        session_id=session.pk, trigger="command", summarizer=ScriptedSummarizer(after)
     )
-    after = VALID_SUMMARY + "- IT contact: Aisha Bello, aisha.bello@kestrel-logistics.com\n"
-    session, client = session_with_versions(compaction_settings, django_user_model, before, after)
     body = client.get(f"/api/compaction/sessions/{session.pk}/checkpoints/2/diff/?against=1").json()
-
-    counted = {v["value"]: v for v in body["verdicts"] if v["verdict"] in ("lost", "changed")}
-    assert set(counted) == {
-        "Clinic: Frau Yilmaz, +49 40 555 8120",
-        "IT contact: Raj Menon, raj.menon@kestrel-logistics.com",
-    }
-    clinic = counted["Clinic: Frau Yilmaz, +49 40 555 8120"]
-    assert (clinic["verdict"], clinic["kind"], clinic["whole"]) == ("lost", "note", True)
-    assert [(part["kind"], part["value"]) for part in clinic["parts"]] == [
-        ("name", "Frau Yilmaz"),
-        ("identifier", "+49 40 555 8120"),
+    assert body["protocol"] == "none"
+    assert [(r["item"], r["value"]) for r in body["lost"]] == [(None, "+49 40 555 8120")]
+    assert [u["text"] for u in body["unverified"]] == [
+        "The user corrects the agent tersely and expects short answers."
     ]
-    contact = counted["IT contact: Raj Menon, raj.menon@kestrel-logistics.com"]
-    assert (contact["verdict"], contact["whole"]) == ("changed", False)
-    assert "Raj Menon → Aisha Bello" in contact["note"]
-    assert {part["verdict"] for part in contact["parts"]} == {"changed"}
+    assert body["drift_score"] == pytest.approx(1 / body["items_old"], abs=1e-4)
 
-    assert body["facts_counted"] == 4 == len(body["lost"]) + len(body["changed"])
-    assert {fact["value"] for fact in body["lost"]} == {"Frau Yilmaz", "+49 40 555 8120"}
-    assert body["drift_score"] == pytest.approx(4 / body["facts_old"])
+
+def test_each_version_stores_its_audit_and_the_timeline_reads_it(chain):
+    from compaction.models import Checkpoint
+
+    session, client = chain
+    v2 = Checkpoint.objects.get(session=session, version=2)
+    assert (v2.audit["against"], v2.audit["protocol"]) == (1, "ids")
+    assert (v2.audit["lost"], v2.audit["changed"], v2.audit["declared"]) == (["c6"], ["c8"], ["c3"])
+    url = f"/api/compaction/sessions/{session.pk}/drift/"
+    # The timeline reads the record written with the version, not a recomputation...
+    Checkpoint.objects.filter(pk=v2.pk).update(audit={**v2.audit, "lost": []})
+    assert client.get(url).json()["timeline"][1]["silent_drops"] == 0
+    # ...and audits a version written before records were, when it reads it.
+    Checkpoint.objects.filter(pk=v2.pk).update(audit={})
+    assert client.get(url).json()["timeline"][1]["silent_drops"] == 1

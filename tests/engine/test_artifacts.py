@@ -11,8 +11,8 @@ import shlex
 
 import pytest
 
+from compaction.drift.coverage import artifact_coverage
 from compaction.engine.artifacts import Ledger, artifacts_section, ledger_fold
-from compaction.engine.artifacts.coverage import artifact_coverage
 from compaction.engine.artifacts.entries import LIMITS
 from compaction.engine.artifacts.outcomes import outcome, runner_tally
 from compaction.engine.artifacts.section import CLOSE, OPEN, listed

@@ -150,7 +150,14 @@ def test_a_visitor_watches_the_replay_compact(
     # The summary, its runs, and what it replaced.
     summary = browser.find_element(By.ID, "summary")
     assert summary.is_displayed() and "## Goal" in summary.text
+    assert "- [c1] " in summary.text  # every item with its id
     assert "tokens" in browser.find_element(By.ID, "summary-meta").text
+    # What v2 did to v1's items: the removals it declared, what the audit counts.
+    changes = browser.find_element(By.ID, "summary-changes")
+    assert changes.is_displayed() and changes.text.startswith("Since v1: ")
+    assert "0 counted by the audit" in changes.text
+    declared = changes.find_elements(By.CSS_SELECTOR, "ul.changes li.declared")
+    assert declared and declared[0].text.startswith("[c")
     runs = browser.find_elements(By.CSS_SELECTOR, "#runs li.run.succeeded")
     assert len(runs) == 2 and "→ v2" in runs[0].text
     assert "Compaction succeeded" in browser.find_element(By.ID, "status").text
@@ -182,6 +189,8 @@ def test_a_visitor_watches_the_replay_compact(
     assert "/testbed/setup.py" in values or "pip install -e .[dev]" in values, values
     browser.execute_script("arguments[0].scrollIntoView()", card)
     _screenshot(browser, "chat-artifacts.png")
+    browser.execute_script("arguments[0].scrollIntoView()", changes)
+    _screenshot(browser, "chat-summary-changes.png")
 
 
 @pytest.mark.django_db(transaction=True)

@@ -26,7 +26,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def small(compaction_settings: Any) -> None:
-    compaction_settings(AUTO_COMPACT="off", KEEP_RECENT_TOKENS=200, DRIFT_GUARD_MAX_LOSS=None)
+    compaction_settings(AUTO_COMPACT="off", KEEP_RECENT_TOKENS=200)
 
 
 def payload_text(payload: Any) -> str:

@@ -82,7 +82,7 @@ def test_an_appended_compaction_block_archives_what_it_replaced(api, session, st
     # The audit covers it like any checkpoint.
     drift = api.get(sess(session, "drift/")).json()
     assert [point["version"] for point in drift["timeline"]] == [1]
-    assert drift["originals_total"] == 14
+    assert drift["items"] == []  # a server summary has no item ids
 
 
 def test_our_next_compaction_archives_the_server_block_and_builds_on_its_summary(
@@ -155,7 +155,6 @@ def test_the_server_summarizer_asks_the_api_to_compact_and_keeps_its_block(
         SUMMARIZER=NATIVE,
         COMPACTION_THRESHOLD=2000,
         KEEP_RECENT_TOKENS=500,
-        DRIFT_GUARD_MAX_LOSS=None,
     )
     services.message_append(session_id=session.pk, messages=agent_loop(20, output_chars=600))
     run = services.compaction_run_execute(session_id=session.pk, trigger="command")

@@ -10,6 +10,7 @@ from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
 from compaction import selectors, services, signals
+from compaction.engine.items import without_ids
 from compaction.exceptions import (
     CompactionInProgress,
     InvalidConversation,
@@ -206,7 +207,7 @@ def test_second_compaction_updates_the_previous_summary(small):
     assert run.status == "succeeded"
     second = Checkpoint.objects.get(session=session, version=2)
     assert second.kind == "update" and second.previous.version == 1
-    assert summarizer.requests[0].previous_summary == VALID_SUMMARY.strip()
+    assert without_ids(summarizer.requests[0].previous_summary) == VALID_SUMMARY.strip()
     assert summarizer.requests[0].messages[0]["seq"] == second.previous.last_seq + 1
 
 
@@ -444,22 +445,33 @@ def test_system_checks_bound_the_drift_audit_settings(settings):
 
     settings.COMPACTION = {
         "DRIFT_MAX_VERSIONS": 0,
-        "DRIFT_ORIGINALS_LIMIT": 10**9,
         "DRIFT_JUDGE": "compaction.judges.NoSuchJudge",
         "DRIFT_JUDGE_MODEL": "",
     }
     problems = {str(m.msg) for m in check_settings()}
     assert problems == {
         "COMPACTION['DRIFT_MAX_VERSIONS']: must be a positive integer, not 0",
-        "COMPACTION['DRIFT_ORIGINALS_LIMIT']: must be at most 1,000,000, not 1000000000",
         "COMPACTION['DRIFT_JUDGE_MODEL']: must be a string of 1 to 255 characters, not ''",
         "COMPACTION['DRIFT_JUDGE'] cannot be imported: Module \"compaction.judges\" does not "
         'define a "NoSuchJudge" attribute/class',
     }
     settings.COMPACTION = {"DRIFT_JUDGE": None}
+    assert check_settings() == []  # no judge: reworded items stay unverified
+    settings.COMPACTION = {"DRIFT_JUDGE": 3}
     assert [str(m.msg) for m in check_settings()] == [
-        "COMPACTION['DRIFT_JUDGE']: must be a dotted path of 1 to 255 characters, not None"
+        "COMPACTION['DRIFT_JUDGE']: must be None or a dotted path of 1 to 255 characters, not 3"
     ]
+
+
+def test_a_removed_setting_is_named_as_removed_not_unknown(settings):
+    from compaction.checks import check_settings
+
+    settings.COMPACTION = {"DRIFT_GUARD_MAX_LOSS": 0.3}
+    [message] = check_settings()
+    assert message.id == "compaction.W002"
+    assert str(message.msg).startswith(
+        "COMPACTION['DRIFT_GUARD_MAX_LOSS'] was removed and is ignored: the item protocol"
+    )
 
 
 def test_dry_run_estimate_counts_carried_messages(compaction_settings):

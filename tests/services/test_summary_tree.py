@@ -14,7 +14,7 @@ from compaction.models import Checkpoint
 from compaction.summarizers import Summarizer, SummaryRequest, SummaryResult
 from tests.support.anthropic_stub import estimate_tokens
 from tests.support.factories import SessionFactory
-from tests.support.helpers import VALID_SUMMARY, chat, settings_with
+from tests.support.helpers import VALID_SUMMARY, chat, keeping_ids, settings_with
 
 pytestmark = pytest.mark.django_db
 
@@ -49,7 +49,8 @@ class RecordingSummarizer(Summarizer):
             if fail:
                 error = RetryableSummarizerError if self.retryable else Exception
                 raise error("overloaded (529)")
-            return SummaryResult(text=VALID_SUMMARY, model="rec-1", input_tokens=5)
+            text = keeping_ids(VALID_SUMMARY, request)
+            return SummaryResult(text=text, model="rec-1", input_tokens=5)
         finally:
             with self.lock:
                 self.running -= 1
@@ -114,6 +115,10 @@ def test_the_previous_checkpoint_joins_the_last_merge(small, compaction_settings
     assert all(r.previous_summary is None for r in summarizer.requests[:-1])
     assert summarizer.requests[-1].previous_summary == previous
     assert summarizer.requests[-1].partials
+    # Only the last merge updates the previous version: only it keeps ids, from the next one.
+    assert summarizer.requests[-1].next_item_id == 9
+    assert {r.next_item_id for r in summarizer.requests[:-1]} == {0}
+    assert not any("[c" in part for r in summarizer.requests for part in r.partials)
 
 
 def test_a_failing_call_is_retried_alone(small, compaction_settings):
@@ -167,7 +172,7 @@ def test_a_small_summarizer_window_splits_the_range_so_every_call_fits(
     anthropic_api, compaction_settings
 ):
     # Claude through the SDK to the local stub, which records every request as sent.
-    compaction_settings(AUTO_COMPACT="off", KEEP_RECENT_TOKENS=500, DRIFT_GUARD_MAX_LOSS=None)
+    compaction_settings(AUTO_COMPACT="off", KEEP_RECENT_TOKENS=500)
     history = chat(150)  # ~126k characters of transcript: two calls of the default 100k
 
     def leaves():

@@ -11,8 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from compaction.conf import DEFAULTS, ResolvedSettings
+from compaction.drift.protocol import protocol_check
+from compaction.drift.values import Haystack, values
 from compaction.engine.artifacts import artifacts_section, ledger_fold
-from compaction.engine.facts import extract_facts, normalize_key
+from compaction.engine.items import parse
 from compaction.engine.outline import split_sections
 from compaction.engine.prompts import SECTIONS
 from compaction.engine.validation import validate_summary
@@ -177,18 +179,21 @@ def test_fixture_transcripts_validate(summarizer: OfflineSummarizer, path: Path)
 
 
 @pytest.mark.parametrize("path", FIXTURES, ids=[path.stem for path in FIXTURES])
-def test_listed_facts_are_the_facts_drift_counts(summarizer: OfflineSummarizer, path: Path) -> None:
-    # One extractor: every path and URL the summary lists is a fact of that kind to the
-    # drift audit, so what the summarizer keeps is exactly what drift checks for.
+def test_listed_values_are_the_values_the_audit_reads(
+    summarizer: OfflineSummarizer, path: Path
+) -> None:
+    # One value reader: every path and URL the summary lists is a value of that kind to the
+    # drift audit, so what the summarizer keeps is exactly what the audit checks for.
     messages = json.loads(path.read_text())["messages"]
     text = summarizer.summarize(_request(messages, max_chars=20_000)).text
-    facts = {fact.ident for fact in extract_facts(text)}
+    found = Haystack(text)
     listed = 0
     for line in split_sections(text)["Critical Context"]:
         for label, kind in (("- File: `", "path"), ("- URL: ", "url")):
             if line.startswith(label):
-                value = line.removeprefix(label).removesuffix("`")
-                assert (kind, normalize_key(kind, value)) in facts, line
+                read = values(line.removeprefix("- "))
+                assert read and read[0].kind in (kind, "identifier"), line
+                assert found.holds(read[0]), line
                 listed += 1
     assert listed
 
@@ -542,7 +547,7 @@ def test_offline_merge_keeps_the_facts_of_every_part_and_the_previous_checkpoint
     assert text.startswith("## Goal\nFix the importer.")
 
 
-def test_offline_merge_keeps_the_facts_the_drift_guard_sends_back():
+def test_offline_merge_keeps_the_lines_a_host_asks_it_to_keep():
     from compaction.summarizers import SummaryRequest
 
     summarizer = OfflineSummarizer(settings=ResolvedSettings(DEFAULTS))
@@ -553,10 +558,40 @@ def test_offline_merge_keeps_the_facts_the_drift_guard_sends_back():
             previous_summary=None,
             max_chars=6000,
             partials=("## Goal\nShip it.", "## Goal\nShip it.\n## Next Steps\n- Tag v2"),
-            keep_facts=("Deploy only from `release/2.0`",),
+            extra_instructions="- Deploy only from `release/2.0`",
         )
     ).text
     assert "Deploy only from `release/2.0`" in text and "Tag v2" in text
+
+
+def test_an_update_keeps_the_ids_of_the_items_it_carries_and_declares_the_rest() -> None:
+    from compaction.summarizers import SummaryRequest
+
+    summarizer = OfflineSummarizer(settings=ResolvedSettings(DEFAULTS))
+    previous = (
+        "## Goal\nShip it.\n\n## Constraints & Preferences\n- [c1] Deploy only from `main`.\n"
+        "## Progress\n### Done\n- [c2] Wrote the release notes.\n### In Progress\n- (none)\n"
+        "## Next Steps\n- [c3] Tag the release v2.0.\n## Critical Context\n- (none)\n"
+    )
+    messages = (
+        {"seq": 10, "role": "user", "content": "We must keep the changelog short."},
+        {"seq": 11, "role": "assistant", "content": "Done: tagged the release v2.0 as asked."},
+    )
+    text = summarizer.summarize(
+        SummaryRequest(
+            messages=messages,
+            transcript="",
+            previous_summary=previous,
+            max_chars=6000,
+            next_item_id=7,
+        )
+    ).text
+    parsed = parse(text)
+    texts = {item.id: item.text for item in parsed.items}
+    assert texts["c1"] == "Deploy only from `main`." and texts["c2"] == "Wrote the release notes."
+    assert all(int(ident[1:]) >= 7 for ident in texts if ident not in ("c1", "c2"))
+    assert [(c.id, c.kind) for c in parsed.changes] == [("c3", "done")]
+    assert protocol_check(parse(previous), parsed, after=6).clean
 
 
 def test_a_tool_call_with_multiline_text_stays_one_line_of_the_summary(
@@ -586,7 +621,7 @@ def test_a_tool_call_with_multiline_text_stays_one_line_of_the_summary(
     text = summarizer.summarize(_request(messages)).text
     # A tool's input is the ledger's to tell, not the summary's: no fragment of it leaks.
     assert "from datetime" not in text and "\\n" not in text
-    assert not [f.value for f in extract_facts(text) if f.value.startswith("from datetime")]
+    assert not [v.text for v in values(text) if v.text.startswith("from datetime")]
 
 
 def test_a_command_is_summarized_as_written_backslashes_and_all(

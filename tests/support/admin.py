@@ -30,7 +30,8 @@ def compact(session: ChatSession, summary: str = VALID_SUMMARY) -> CompactionRun
         session_id=session.pk,
         trigger="command",
         force=True,
-        summarizer=ScriptedSummarizer(summary),
+        # Twice: a summary that drops items silently is sent back once, and comes back the same.
+        summarizer=ScriptedSummarizer(summary, summary),
     )
     assert run.status == "succeeded", (run.status, run.reason, run.error)
     return run

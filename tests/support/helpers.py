@@ -8,6 +8,7 @@ from typing import Any
 from compaction.conf import DEFAULTS, ResolvedSettings
 from compaction.engine.transcript import render_message
 from compaction.summarizers.base import Summarizer, SummaryRequest, SummaryResult
+from compaction.summarizers.offline.identity import carry_ids
 from tests.support.messages_api import InvalidRequest, validate_messages_request
 
 VALID_SUMMARY = """## Goal
@@ -34,6 +35,40 @@ Fix the failing date parsing in `src/parser.py` so that the test suite passes ag
 ## Critical Context
 - Error: `ValueError: Invalid isoformat string: '2024-01-01T00:00:00Z'`
 - File: `src/parser.py` line 42
+"""
+
+
+#: VALID_SUMMARY updated under the item protocol, with the ids the app gives VALID_SUMMARY's
+#: items (c1-c8 in order): c3 superseded by the new Done item c9 (declared), c4 reworded with
+#: its values kept, c6 dropped without a declaration, c8's path changed silently, c10 new.
+UPDATED_SUMMARY = """## Goal
+Fix the failing date parsing in `src/parser.py` so that the test suite passes again.
+
+## Constraints & Preferences
+- [c1] The user prefers pytest over unittest and wants no new dependencies.
+
+## Progress
+### Done
+- [c2] Reproduced the failure with `pytest tests/test_parser.py -k iso`.
+- [c9] Rewrote `parse_date()` to accept timezone offsets.
+### In Progress
+- (none)
+
+## Key Decisions
+- [c4] Chose `datetime.fromisoformat` over a regular expression: it is stricter.
+
+## Conversation Dynamics
+- [c5] The user corrects the agent tersely and expects short answers.
+
+## Next Steps
+- [c10] Open the pull request.
+
+## Critical Context
+- [c7] Error: `ValueError: Invalid isoformat string: '2024-01-01T00:00:00Z'`
+- [c8] File: `lib/calendar_utils.py` line 42
+
+## Changes
+- [c3] superseded by [c9]
 """
 
 
@@ -81,6 +116,14 @@ def agent_loop(steps: int, *, output_chars: int = 400, start: int = 0) -> list[d
     return out
 
 
+def keeping_ids(text: str, request: SummaryRequest) -> str:
+    """``text`` as a summarizer following the item protocol answers it: the ids of the
+    previous items it repeats kept, new ones numbered, the rest declared obsolete."""
+    if not request.next_item_id or not request.previous_summary or "[c" in text:
+        return text
+    return carry_ids(request.previous_summary, text, next_item_id=request.next_item_id, finished=())
+
+
 def settings_with(**values: Any) -> ResolvedSettings:
     return ResolvedSettings({**DEFAULTS, **values})
 
@@ -97,7 +140,7 @@ class StaticSummarizer(Summarizer):
 
     def summarize(self, request: SummaryRequest) -> SummaryResult:
         return SummaryResult(
-            text=self.text,
+            text=keeping_ids(self.text, request),
             model=self.model,
             input_tokens=len(request.transcript) // 4,
             output_tokens=len(self.text) // 4,
@@ -106,13 +149,20 @@ class StaticSummarizer(Summarizer):
 
 
 class ScriptedSummarizer(Summarizer):
-    """Raises or answers from a script, in order; records every request."""
+    """Raises or answers from a script, in order; records every request.
+
+    A text without ids is answered as a summarizer following the item protocol would
+    (``keeping_ids``), unless ``protocol=False``: then it is answered as written.
+    """
 
     name = "scripted"
 
-    def __init__(self, *steps: Any, settings: ResolvedSettings | None = None) -> None:
+    def __init__(
+        self, *steps: Any, settings: ResolvedSettings | None = None, protocol: bool = True
+    ) -> None:
         super().__init__(settings=settings or settings_with())
         self.steps = list(steps)
+        self.protocol = protocol
         self.requests: list[SummaryRequest] = []
 
     def summarize(self, request: SummaryRequest) -> SummaryResult:
@@ -122,6 +172,8 @@ class ScriptedSummarizer(Summarizer):
             raise step
         if callable(step):
             step = step(request)
+        if self.protocol:
+            step = keeping_ids(step, request)
         return SummaryResult(text=step, model="scripted-1", input_tokens=10, output_tokens=20)
 
 

@@ -1,15 +1,12 @@
-"""Summary builders, fact selectors and an offline-summarizer chain shared by the drift tests."""
+"""Summary builders and an offline-summarizer chain shared by the tests."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from compaction.conf import DEFAULTS, ResolvedSettings
-from compaction.engine.coverage import CoverageFact
-from compaction.engine.facts import Fact
 from compaction.summarizers.base import SummaryRequest
 from compaction.summarizers.offline import OfflineSummarizer
 from tests.support import TRANSCRIPTS
@@ -38,16 +35,6 @@ def make_summary(
         f"## Next Steps\n{next_steps}\n\n"
         f"## Critical Context\n{critical}\n"
     )
-
-
-def values(facts: Sequence[Fact | CoverageFact], kind: str | None = None) -> list[str]:
-    """The values of ``facts`` (or of coverage's ranked facts), of one kind or all."""
-    plain = [getattr(item, "fact", item) for item in facts]
-    return [fact.value for fact in plain if kind is None or fact.kind == kind]
-
-
-def keys(facts: tuple[Fact, ...], kind: str) -> list[str]:
-    return [fact.key for fact in facts if fact.kind == kind]
 
 
 def offline_chain(path: Path, step: int = 6) -> tuple[list[dict[str, Any]], list[str]]:

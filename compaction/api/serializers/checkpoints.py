@@ -188,6 +188,13 @@ class ArtifactLedgerSerializer(serializers.Serializer):
     groups = ArtifactGroupSerializer(many=True)
 
 
+class DeclaredChangeSerializer(serializers.Serializer):
+    item = serializers.CharField(help_text="The removed item's id.")
+    kind = _one_of("done", "merged", "superseded", "condensed", "obsolete")()
+    target = serializers.CharField(allow_null=True, help_text="The item it went into.")
+    reason = serializers.CharField(allow_blank=True, help_text="Why it is obsolete.")
+
+
 class CheckpointDetailSerializer(CheckpointSerializer):
     carried = serializers.ListField(child=ObjectField(), read_only=True)
     preserved = PreservedItemSerializer(
@@ -207,12 +214,23 @@ class CheckpointDetailSerializer(CheckpointSerializer):
         help_text="The ledger's Files & artifacts section as the payload sends it "
         "(ARTIFACTS_MAX_TOKENS); empty when none is sent.",
     )
+    changes = DeclaredChangeSerializer(
+        many=True,
+        read_only=True,
+        help_text="The items of the previous version this one removed, as its Changes section "
+        "declared them (kept beside the summary, never sent to the model).",
+    )
+    item_id_max = serializers.IntegerField(
+        read_only=True, help_text="The highest item id the chain has given (c<n>): never reused."
+    )
     validation = ObjectField(read_only=True)
 
     class Meta(CheckpointSerializer.Meta):
         fields = [
             *CheckpointSerializer.Meta.fields,
             "summary",
+            "changes",
+            "item_id_max",
             "carried",
             "preserved",
             "artifacts",
@@ -230,52 +248,67 @@ class CheckpointDetailSerializer(CheckpointSerializer):
 
 
 # --------------------------------------------------------------------------- drift
-# Output-only: they document the drift engine's ``as_dict()`` shapes in the OpenAPI schema.
+# Output-only: they document the drift audit's ``as_dict()`` shapes in the OpenAPI schema.
 
 
-class FactSerializer(serializers.Serializer):
+class ItemSerializer(serializers.Serializer):
+    item = serializers.CharField(allow_null=True, help_text="Its id, like c12.")
+    section = serializers.CharField()
+    text = serializers.CharField()
+
+
+class DriftReportItemSerializer(serializers.Serializer):
+    """A counted report: an item gone without a declaration (``kind`` "item"), or one of its
+    artifact values gone from the whole newer version or replaced (``kind`` "value")."""
+
+    item = serializers.CharField(
+        allow_null=True, help_text="The older item's id (c7), or goal; null without ids."
+    )
+    kind = _one_of("item", "value")()
+    section = serializers.CharField()
+    value = serializers.CharField(help_text="The value, or the item's text for an item.")
+    value_kind = _one_of("url", "identifier", "path", "date", "version", "number")(allow_null=True)
+    text = serializers.CharField(help_text="The older item's text.")
+    new_value = serializers.CharField(
+        required=False, allow_null=True, help_text="What replaced the value, when one did."
+    )
+    new_text = serializers.CharField(
+        required=False, allow_blank=True, help_text="The newer text of the same item."
+    )
+    survives = serializers.ListField(
+        child=serializers.CharField(),
+        required=False,
+        help_text="For an item gone: its values the newer version still has elsewhere.",
+    )
+
+
+class ArtifactValueSerializer(serializers.Serializer):
     kind = serializers.CharField()
     value = serializers.CharField()
-    key = serializers.CharField()
-    section = serializers.CharField(allow_null=True)
-    critical = serializers.BooleanField()
 
 
-class FactVerdictSerializer(FactSerializer):
-    verdict = serializers.ChoiceField(
-        choices=["kept", "moved", "reworded", "changed", "condensed", "lost"],
-        help_text="What became of this fact of the baseline; lost and changed count.",
-    )
-    match = serializers.CharField(
-        allow_blank=True, help_text="Its counterpart in this version (new value, new wording)."
-    )
-    note = serializers.CharField(allow_blank=True)
+class DeclaredSerializer(DeclaredChangeSerializer):
+    """A removal the newer version declared: listed for review, never counted."""
 
-
-class VerdictSerializer(FactVerdictSerializer):
-    """A verdict as the audit reports it: one per fact, or one per bullet of the baseline
-    whose facts were lost or changed together (``parts`` then holds theirs)."""
-
-    whole = serializers.BooleanField(
-        help_text="The bullet is gone whole: everything it said is lost, not only its parts."
-    )
-    parts = FactVerdictSerializer(
-        many=True,
-        help_text="For a bullet's report, the verdict of each fact of it (empty otherwise).",
+    section = serializers.CharField()
+    text = serializers.CharField(help_text="The removed item's text.")
+    target_text = serializers.CharField(allow_blank=True)
+    missing = ArtifactValueSerializer(
+        many=True, help_text="Its values found nowhere in the newer version."
     )
 
 
-class RewordedSerializer(serializers.Serializer):
-    old = serializers.CharField()
-    new = serializers.CharField()
+class UnverifiedSerializer(serializers.Serializer):
+    """Prose the evidence cannot settle; counted only when a judge confirmed it."""
 
-
-class SectionDiffSerializer(serializers.Serializer):
-    name = serializers.CharField()
-    added = serializers.ListField(child=serializers.CharField())
-    removed = serializers.ListField(child=serializers.CharField())
-    kept = serializers.ListField(child=serializers.CharField())
-    reworded = RewordedSerializer(many=True)
+    key = serializers.CharField(help_text="The item's id, goal, or b<n> (the older bullet n).")
+    item = serializers.CharField(allow_null=True)
+    section = serializers.CharField()
+    text = serializers.CharField()
+    new_text = serializers.CharField(
+        allow_blank=True, help_text="The same id's newer text; without ids the closest bullet."
+    )
+    confirmed = serializers.BooleanField(help_text="A judge confirmed it lost or changed.")
 
 
 class DiffLineSerializer(serializers.Serializer):
@@ -285,64 +318,73 @@ class DiffLineSerializer(serializers.Serializer):
     text = serializers.CharField(allow_blank=True)
 
 
-class DriftReportSerializer(serializers.Serializer):
+class AuditSerializer(serializers.Serializer):
     version = serializers.IntegerField()
     against = serializers.IntegerField()
-    drift_score = serializers.FloatField(
-        help_text="(facts lost + changed) / facts of the baseline; see drift_score_definition."
+    protocol = _one_of("ids", "none")(
+        help_text='"ids": both versions carry item ids; "none": compared on artifact values '
+        "only (a server summary, a version written before ids, a regeneration).",
     )
+    drift_score = serializers.FloatField(help_text="See drift_score_definition.")
     drift_score_definition = serializers.CharField()
-    facts_old = serializers.IntegerField(help_text="Facts of the baseline.")
-    facts_counted = serializers.IntegerField(help_text="Of them, lost or changed.")
-    critical_old = serializers.IntegerField()
-    critical_lost = serializers.IntegerField(help_text="Critical facts lost or changed.")
+    items_old = serializers.IntegerField()
+    items_new = serializers.IntegerField()
+    items_counted = serializers.IntegerField()
+    kept = serializers.IntegerField()
+    lost = DriftReportItemSerializer(many=True, help_text="Counted: items or values gone.")
+    changed = DriftReportItemSerializer(many=True, help_text="Counted: values replaced.")
+    declared = DeclaredSerializer(many=True)
+    unverified = UnverifiedSerializer(many=True)
+    added = ItemSerializer(many=True)
+    violations = serializers.ListField(child=serializers.CharField())
     size_old = serializers.IntegerField()
     size_new = serializers.IntegerField()
     growth = serializers.FloatField(allow_null=True)
-    emptied_sections = serializers.ListField(child=serializers.CharField())
-    sections = SectionDiffSerializer(many=True)
-    retained = FactSerializer(many=True)
-    lost = FactSerializer(many=True)
-    changed = FactVerdictSerializer(many=True, help_text="Facts changed, one by one.")
-    added = FactSerializer(many=True)
-    verdicts = VerdictSerializer(many=True)
-    line_diff = DiffLineSerializer(many=True)
+    judgement = ObjectField(
+        allow_null=True, help_text="The judge's record for this pair, when one was asked."
+    )
+    line_diff = DiffLineSerializer(many=True, help_text="The two versions' lines, to read beside.")
 
 
 class TimelinePointSerializer(serializers.Serializer):
     version = serializers.IntegerField()
     chars = serializers.IntegerField()
-    facts = serializers.IntegerField()
-    critical_facts = serializers.IntegerField()
-    drift_score_vs_previous = serializers.FloatField(allow_null=True)
-    lost = serializers.IntegerField(help_text="Facts lost or changed against the baseline.")
-    added = serializers.IntegerField()
+    items = serializers.IntegerField()
     regenerated = serializers.BooleanField()
-    baseline = serializers.ChoiceField(
-        choices=["previous", "originals"],
-        help_text="A regenerated version is measured against the originals it was built from.",
-    )
-    recovered = serializers.IntegerField()
+    protocol = serializers.CharField(allow_null=True)
+    drift_score_vs_previous = serializers.FloatField(allow_null=True)
+    silent_drops = serializers.IntegerField()
+    silent_changes = serializers.IntegerField()
+    declared = serializers.IntegerField()
+    unverified = serializers.IntegerField()
+    confirmed = serializers.IntegerField()
+    added = serializers.IntegerField()
     kind = serializers.CharField()
     fallback = serializers.BooleanField()
     tokens_before = serializers.IntegerField()
     tokens_after = serializers.IntegerField()
 
 
-class LedgerEntrySerializer(serializers.Serializer):
-    fact = FactSerializer()
+class ItemLifeSerializer(serializers.Serializer):
+    item = serializers.CharField()
+    section = serializers.CharField()
+    text = serializers.CharField(help_text="Its latest wording.")
     first_version = serializers.IntegerField()
     last_version = serializers.IntegerField()
-    in_latest = serializers.BooleanField()
-    present_in = serializers.ListField(child=serializers.IntegerField())
-    missing_in = serializers.ListField(child=serializers.IntegerField())
-    gaps = serializers.ListField(child=serializers.IntegerField())
-
-
-class LedgerSerializer(serializers.Serializer):
-    versions = serializers.ListField(child=serializers.IntegerField())
-    entries = LedgerEntrySerializer(many=True)
-    timeline = serializers.ListField(child=ObjectField())
+    ended = serializers.CharField(
+        allow_null=True,
+        help_text="null while in the latest version; else done, merged, superseded, "
+        "condensed, obsolete (declared), silent, or renumbered (a regeneration, or a "
+        "version without ids such as a server summary).",
+    )
+    ended_in = serializers.IntegerField(allow_null=True)
+    target = serializers.CharField(allow_null=True)
+    reason = serializers.CharField(allow_blank=True)
+    reworded_in = serializers.ListField(child=serializers.IntegerField())
+    changed_in = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="Versions in which a value of it changed without a declaration (counted).",
+    )
 
 
 class CoverageItemSerializer(ArtifactItemSerializer):
@@ -371,10 +413,7 @@ class CoverageSerializer(serializers.Serializer):
 
 class SessionDriftSerializer(serializers.Serializer):
     drift_score_definition = serializers.CharField()
-    guard_limit = serializers.FloatField(allow_null=True)
     versions_total = serializers.IntegerField()
     timeline = TimelinePointSerializer(many=True)
-    ledger = LedgerSerializer()
+    items = ItemLifeSerializer(many=True, help_text="Every item id of the versions audited.")
     coverage = CoverageSerializer()
-    originals_scanned = serializers.IntegerField()
-    originals_total = serializers.IntegerField()

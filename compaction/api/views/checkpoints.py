@@ -13,9 +13,9 @@ from compaction import selectors
 from compaction.api import schema
 from compaction.api.pagination import DefaultPagination
 from compaction.api.serializers import (
+    AuditSerializer,
     CheckpointDetailSerializer,
     CheckpointSerializer,
-    DriftReportSerializer,
     SessionDriftSerializer,
 )
 from compaction.api.views.base import CompactionAPIView, parse_version
@@ -66,12 +66,13 @@ class CheckpointDetailView(CompactionAPIView):
 
 
 class CheckpointDiffView(CompactionAPIView):
-    """What a checkpoint kept, lost and added compared with another version."""
+    """A checkpoint audited against another version: what it dropped or changed silently,
+    what it declared, what the evidence cannot settle."""
 
     @extend_schema(
         operation_id="sessions_checkpoints_diff",
         tags=["drift"],
-        summary="Drift report of a version against another (?against=)",
+        summary="Drift audit of a version against another (?against=)",
         parameters=[
             schema.SESSION_ID,
             schema.VERSION,
@@ -80,10 +81,10 @@ class CheckpointDiffView(CompactionAPIView):
                 OpenApiTypes.INT,
                 OpenApiParameter.QUERY,
                 required=True,
-                description="The baseline version; lost facts are the baseline's missing here.",
+                description="The baseline version; lost items and values are the baseline's.",
             ),
         ],
-        responses=schema.responses({200: DriftReportSerializer}, 400, *schema.READ_ERRORS),
+        responses=schema.responses({200: AuditSerializer}, 400, *schema.READ_ERRORS),
     )
     def get(self, request: Request, session_id: str, version: str) -> Response:
         session = self.get_session()
@@ -94,23 +95,23 @@ class CheckpointDiffView(CompactionAPIView):
         if against_number is None:
             raise ValidationError({"against": ["A checkpoint version number is required."]})
         number = parse_version(version)
-        report = (
-            selectors.checkpoint_diff(session=session, version=number, against=against_number)
+        found = (
+            selectors.checkpoint_audit(session=session, version=number, against=against_number)
             if number is not None
             else None
         )
-        if report is None:
+        if found is None:
             raise NotFound("Checkpoint not found.")
-        return Response({"version": number, "against": against_number, **report.as_dict()})
+        return Response(found.as_dict(lines=True))
 
 
 class SessionDriftView(CompactionAPIView):
-    """The drift timeline and fact ledger of a session's checkpoint chain."""
+    """The drift timeline and item history of a session's checkpoint chain."""
 
     @extend_schema(
         operation_id="sessions_drift",
         tags=["drift"],
-        summary="Timeline, fact ledger and coverage of the archived originals",
+        summary="Timeline, every item's history, and coverage of the artifact ledger",
         parameters=[schema.SESSION_ID],
         responses=schema.responses({200: SessionDriftSerializer}, *schema.READ_ERRORS),
     )

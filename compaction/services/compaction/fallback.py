@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from compaction.conf import app_settings
+from compaction.drift.audit import audit
 from compaction.engine.cutpoint import carried_messages
+from compaction.engine.items import assign_ids
 from compaction.exceptions import SummarizerError
 from compaction.models import CompactionRun, Message
 from compaction.selectors.artifacts import artifacts_stored
@@ -31,7 +33,11 @@ def fallback_outcome(*, run: CompactionRun, error: SummarizerError) -> SummaryOu
         f"messages, ~{run.compacted_tokens} tokens) were archived without a new summary because "
         f"the summarizer failed: {error.message} The originals remain in the archive.]"
     )
-    text = f"{previous.summary}\n\n{note}" if previous else note
+    # The note is an item of the last section, numbered like any other.
+    text, item_id_max = assign_ids(
+        f"{previous.summary}\n- {note}" if previous else f"## Critical Context\n- {note}",
+        after=previous.item_id_max if previous else 0,
+    )
     ledger = artifacts_of_range(run=run, messages=messages, previous=previous)
     artifacts, artifacts_text = artifacts_stored(ledger, max_tokens=settings.ARTIFACTS_MAX_TOKENS)
     return SummaryOutcome(
@@ -51,4 +57,10 @@ def fallback_outcome(*, run: CompactionRun, error: SummarizerError) -> SummaryOu
         preserved=preserved_text(messages, previous, settings),
         artifacts=artifacts,
         artifacts_text=artifacts_text,
+        item_id_max=item_id_max,
+        audit=(
+            audit(previous.summary, text).summary().as_record(against=previous.version)
+            if previous is not None
+            else {}
+        ),
     )

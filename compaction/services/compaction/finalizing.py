@@ -68,6 +68,14 @@ def compaction_run_finalize(*, run: CompactionRun, outcome: SummaryOutcome) -> C
             preserved=outcome.preserved,
             artifacts=outcome.artifacts,
             artifacts_text=outcome.artifacts_text,
+            changes=outcome.changes,
+            item_id_max=outcome.item_id_max,
+            audit=outcome.audit,
+            judgements=(
+                {str(outcome.judgement["against"]): outcome.judgement}
+                if outcome.judgement and previous is not None
+                else {}
+            ),
             previous=previous,
             last_seq=run.cut_seq,
             messages_compacted=run.messages_compacted,

@@ -86,6 +86,8 @@ def checkpoint_native_create(
         summary_tokens=0,
         summarizer="anthropic-server",
         kind=Checkpoint.Kind.NATIVE,
+        # No ids of its own; those the chain gave are never given again.
+        item_id_max=previous.item_id_max if previous is not None else 0,
         validation={"ok": True, "native": True},
         run=run,
         created_at=now,

@@ -1,8 +1,10 @@
 """Phase 2, summarizing: no lock and no transaction while the summarizer works.
 
 The memory flush and ``pre_compaction`` run first, then the summarizer over the archived
-range, each answer validated, then the drift guard: one more call when the new summary lost
-too much of the previous one.
+range, each answer validated, then the item protocol (``compaction.engine.items``): an
+update keeps the previous version's ids and declares what it removed. An answer that breaks
+the protocol, or drops items without declaring them, is sent back once with what was wrong
+as data; what is still silent after that is stored, and the drift audit counts it.
 
 A range larger than one call (``SUMMARY_INPUT_MAX_CHARS``, or less when the summarizer's
 own window holds less: ``engine.window.summary_input_budget``) is summarized as a tree: its
@@ -28,18 +30,34 @@ from django.db.models import F
 
 from compaction import signals
 from compaction.conf import ResolvedSettings, app_settings
+from compaction.drift.audit import audit
+from compaction.drift.protocol import ProtocolCheck, protocol_check
 from compaction.engine.artifacts import Ledger
 from compaction.engine.cutpoint import carried_messages
-from compaction.engine.drift import compare_summaries
+from compaction.engine.items import (
+    Change,
+    Parsed,
+    assign_ids,
+    for_payload,
+    parse,
+    with_changes,
+    without_ids,
+)
 from compaction.engine.preserve import preserve
 from compaction.engine.transcript import TranscriptChunk, chunk_transcript
-from compaction.engine.validation import validate_summary
+from compaction.engine.validation import cap_summary, validate_summary
 from compaction.engine.window import PART_OVERHEAD_CHARS, summary_input_budget
-from compaction.exceptions import InvalidSummary, PermanentSummarizerError, SummarizerError
+from compaction.exceptions import (
+    InvalidSummary,
+    PermanentSummarizerError,
+    ProtocolViolation,
+    SummarizerError,
+)
 from compaction.models import ChatSession, Checkpoint, CompactionRun, Message
 from compaction.selectors.artifacts import artifacts_stored, artifacts_through
 from compaction.services.compaction.retry import retry_delay, should_retry
 from compaction.services.compaction.runs import base_checkpoint
+from compaction.services.drift import judgement_of
 from compaction.services.memory import memory_flush_once
 from compaction.summarizers import Summarizer, SummaryRequest, SummaryResult, get_summarizer
 
@@ -62,11 +80,19 @@ class SummaryOutcome:
     summarize_ms: int = 0
     carried: list[dict[str, Any]] = field(default_factory=list)
     error: str = ""
-    #: What the drift guard did (empty when it did not run).
+    #: The item protocol's check, before and after its retry (empty for a server summary).
     guard: dict[str, Any] = field(default_factory=dict)
+    #: Removals the summary declared (``Change.as_dict()``), and the highest item id given.
+    changes: list[dict[str, Any]] = field(default_factory=list)
+    item_id_max: int = 0
+    #: What the drift judge said of the new version against the previous one (None: no
+    #: judge, or nothing it needed to read).
+    judgement: dict[str, Any] | None = None
+    #: The new version audited against the previous one (``AuditSummary.as_record``).
+    audit: dict[str, Any] = field(default_factory=dict)
     #: The server compaction block that stands for ``summary`` (a server-side summarizer).
     native_block: dict[str, Any] | None = None
-    #: Summarizer calls made one after another (the depth of the tree, plus a guard retry).
+    #: Summarizer calls made one after another (the depth of the tree, plus a protocol retry).
     rounds: int = 0
     #: Exact text carried verbatim whatever the summary says (PRESERVE), newest first.
     preserved: list[dict[str, Any]] = field(default_factory=list)
@@ -158,7 +184,7 @@ def merge_groups(partials: Sequence[str], *, budget: int, overhead: int = 0) -> 
 @dataclass(frozen=True)
 class TreeOutcome:
     result: SummaryResult
-    #: The last call's request (the final merge), for the drift guard's retry.
+    #: The last call's request (the final merge), for the protocol's retry.
     request: SummaryRequest
     rounds: int
     #: Notes standing for chunks that could not be summarized.
@@ -174,8 +200,13 @@ def summarize_tree(
     usage: dict,
     system_prompt: str,
     artifacts: Ledger | None = None,
+    next_item_id: int = 0,
 ) -> TreeOutcome:
-    """Summarize chunks side by side, then merge the summaries level by level."""
+    """Summarize chunks side by side, then merge the summaries level by level.
+
+    The parts are plain bullets; only the last merge, which updates ``previous``, keeps its
+    ids (``next_item_id``: the item protocol).
+    """
 
     def request(**kwargs: Any) -> SummaryRequest:
         return SummaryRequest(
@@ -218,7 +249,7 @@ def summarize_tree(
         gaps = tuple(notes.values())
         # A gap stands in the tree as a one-item summary, so that every merge keeps it.
         partials = [
-            f"## Critical Context\n- {notes[index]}" if index in notes else item.text
+            f"## Critical Context\n- {notes[index]}" if index in notes else without_ids(item.text)
             for index, item in enumerate(leaves)
         ]
         rounds = 1
@@ -226,7 +257,7 @@ def summarize_tree(
         # SUMMARY_INPUT_MAX_CHARS and within what the summarizer's window fits.
         budget = min(
             settings.SUMMARY_INPUT_MAX_CHARS - len(previous or ""),
-            summary_input_budget(settings, previous_chars=len(previous or "")),
+            summary_input_budget(settings.as_dict(), previous_chars=len(previous or "")),
         )
         while True:
             groups = merge_groups(partials, budget=budget, overhead=PART_OVERHEAD_CHARS)
@@ -236,10 +267,11 @@ def summarize_tree(
                     transcript="",
                     previous_summary=previous,
                     partials=tuple(groups[0]),
+                    next_item_id=next_item_id if previous else 0,
                 )
                 result = call_with_retries(summarizer, final, settings, usage)
                 return TreeOutcome(result=result, request=final, rounds=rounds + 1, gaps=gaps)
-            partials = [merged.text for merged in pool.map(merge, groups)]
+            partials = [without_ids(merged.text) for merged in pool.map(merge, groups)]
             rounds += 1
 
 
@@ -252,48 +284,98 @@ def _gap_note(chunk: TranscriptChunk, error: SummarizerError) -> str:
     )
 
 
-def drift_guard(
+def _feedback(check: ProtocolCheck, previous: Parsed | None) -> tuple[str, ...]:
+    """What an answer got wrong, as lines of data for its retry."""
+    texts = previous.by_id() if previous is not None else {}
+    return (
+        *check.violations,
+        *(f"missing: [{ident}] {texts[ident].text}" for ident in check.silent_drops),
+    )
+
+
+@dataclass(frozen=True)
+class Numbered:
+    """A summary under the item protocol: its items (every bullet with an id), the removals
+    it declared, the highest id the chain has given, and what the protocol check did."""
+
+    result: SummaryResult
+    text: str
+    declared: tuple[Change, ...]
+    item_id_max: int
+    record: dict[str, Any]
+
+    @property
+    def changes(self) -> list[dict[str, Any]]:
+        return [change.as_dict() for change in self.declared]
+
+
+def items_protocol(
     *,
-    previous: str,
+    previous: Parsed | None,
+    item_id_max: int,
     summary: SummaryResult,
     last_request: SummaryRequest,
     summarizer: Summarizer,
     settings: ResolvedSettings,
     usage: dict,
-) -> tuple[SummaryResult, dict[str, Any]]:
-    """Retry once, naming the dropped facts, when too many of the previous version's went.
+) -> Numbered:
+    """Check an answer under the item protocol; send it back once when it broke the protocol
+    or dropped items without declaring them; number its new items.
 
-    Returns the summary to keep and what the guard did, for the run's record.
+    ``previous`` is the version the answer updates with ids kept (None: a first version, a
+    regeneration, or a previous version without ids, whose items are all new here). A
+    violation still there after the retry raises ``ProtocolViolation``; silent drops still
+    there are stored, and counted by the drift audit.
     """
-    limit = settings.DRIFT_GUARD_MAX_LOSS
-    report = compare_summaries(previous, summary.text)
-    if limit is None or report.drift_score <= limit:
-        return summary, {"fired": False, "drift_score": round(report.drift_score, 4)}
-    # What counts toward the score (lost, and changed to another value), as data: the
-    # prompt puts it inside delimiters, never among the instructions.
-    lost = [verdict.fact.value for verdict in report.verdicts if verdict.counted][:50]
-    record: dict[str, Any] = {
-        "fired": True,
-        "limit": limit,
-        "drift_before": round(report.drift_score, 4),
-        "lost_before": lost,
-    }
-    try:
-        retried = call_summarizer(
-            summarizer, replace(last_request, keep_facts=tuple(lost)), settings, usage
-        )
-    except SummarizerError as exc:
-        record.update(kept="first", retry_error=exc.message)
-        return summary, record
-    after = compare_summaries(previous, retried.text)
-    better = after.drift_score < report.drift_score
-    record.update(
-        drift_after=round(after.drift_score, 4),
-        lost_after=[verdict.fact.value for verdict in after.verdicts if verdict.counted][:50],
-        recovered=sorted(set(lost) - {v.fact.value for v in after.verdicts if v.counted}),
-        kept="retry" if better else "first",
+    if summary.block is not None:
+        # A server summary stands in the conversation as its own block: no ids to keep.
+        return Numbered(summary, summary.text, (), item_id_max, {"protocol": "none"})
+    if previous is None:
+        # Every item is new: numbered here, whatever ids the answer invented.
+        text, highest = assign_ids(without_ids(summary.text), after=item_id_max)
+        text = cap_summary(text, settings.SUMMARY_MAX_CHARS)[0]
+        return Numbered(summary, text, (), highest, {"protocol": "ids", "fired": False})
+    current = parse(summary.text)
+    check = protocol_check(previous, current, after=item_id_max)
+    record: dict[str, Any] = {"protocol": "ids", "fired": False, **check.as_dict()}
+    if not check.clean:
+        record = {"protocol": "ids", "fired": True, "first": check.as_dict()}
+        feedback = _feedback(check, previous)
+        try:
+            retried = call_summarizer(
+                summarizer, replace(last_request, feedback=feedback), settings, usage
+            )
+        except SummarizerError as exc:
+            if not check.ok:
+                raise
+            record.update(kept="first", retry_error=exc.message)
+        else:
+            again = protocol_check(previous, parse(retried.text), after=item_id_max)
+            better = again.ok and (
+                not check.ok or len(again.silent_drops) < len(check.silent_drops)
+            )
+            if better:
+                summary, current, check = retried, parse(retried.text), again
+            elif not check.ok:
+                raise ProtocolViolation(
+                    "The summary broke the item protocol twice: "
+                    + "; ".join((again.violations or check.violations)[:5]),
+                    request_id=retried.request_id,
+                    details={"violations": list(again.violations or check.violations)[:50]},
+                )
+            record.update(kept="retry" if better else "first", after=again.as_dict())
+    text, highest = assign_ids(
+        for_payload(summary.text), after=max(item_id_max, current.max_number())
     )
-    return (retried if better else summary), record
+    # Ids given here count toward SUMMARY_MAX_CHARS like the rest of the text.
+    text = cap_summary(text, settings.SUMMARY_MAX_CHARS)[0]
+    return Numbered(
+        result=summary,
+        text=text,
+        declared=check.declared,
+        item_id_max=highest,
+        record=record,
+    )
 
 
 def preserved_text(
@@ -355,6 +437,13 @@ def compaction_run_summarize(
         .values("seq", "role", "format", "content", "pinned")
     )
     summary = previous.summary if previous and not regenerate else None
+    # The item protocol holds when the version updated carries ids: they are kept, and new
+    # ones numbered above every id the chain has given (a regeneration numbers afresh).
+    item_id_max = previous.item_id_max if previous else 0
+    numbered = parse(summary) if summary else None
+    if numbered is not None and not numbered.has_ids:
+        numbered = None
+    next_item_id = item_id_max + 1 if numbered is not None else 0
     # Before the summarizer: what the tool calls did is known exactly, whatever it writes.
     ledger = artifacts_of_range(run=run, messages=messages, previous=previous)
     chunks = chunk_transcript(
@@ -362,7 +451,7 @@ def compaction_run_summarize(
         # A summarizer that sends messages (not a transcript) takes the range whole; for the
         # others a chunk is what one call fits beside the previous summary (the window guard).
         max_chars=(
-            summary_input_budget(settings, previous_chars=len(summary or ""))
+            summary_input_budget(settings.as_dict(), previous_chars=len(summary or ""))
             if summarizer.chunked
             else sys.maxsize
         ),
@@ -388,6 +477,7 @@ def compaction_run_summarize(
             system_prompt=session.system_prompt,
             previous_block=block,
             artifacts=ledger,
+            next_item_id=next_item_id,
         )
         result = call_summarizer(summarizer, request, settings, usage)
         rounds = 1
@@ -400,19 +490,41 @@ def compaction_run_summarize(
             usage=usage,
             system_prompt=session.system_prompt,
             artifacts=ledger,
+            next_item_id=next_item_id,
         )
         request, result, rounds, gaps = tree.request, tree.result, tree.rounds, tree.gaps
-    guard: dict[str, Any] = {}
-    if previous is not None and not regenerate and not previous.fallback:
-        result, guard = drift_guard(
-            previous=previous.summary,
-            summary=result,
-            last_request=request,
-            summarizer=summarizer,
-            settings=settings,
-            usage=usage,
-        )
-        rounds += int(guard.get("fired", False))
+    items = items_protocol(
+        previous=numbered,
+        item_id_max=item_id_max,
+        summary=result,
+        last_request=request,
+        summarizer=summarizer,
+        settings=settings,
+        usage=usage,
+    )
+    result = items.result
+    rounds += int(items.record.get("fired", False))
+    judgement, audited = None, {}
+    if previous is not None:
+        # The new version audited against the one it follows, stored with it: the judge
+        # reads what the audit cannot settle, and only what it confirms is counted.
+        new_text = with_changes(items.text, items.declared)
+        identity = not regenerate and result.block is None
+        found = audit(previous.summary, new_text, identity=identity)
+        if result.block is None:
+            judgement = judgement_of(
+                found=found, old=previous.summary, new=items.text, settings=settings
+            )
+        if judgement is not None:
+            judgement["against"] = previous.version
+            if judgement.get("confirmed"):
+                found = audit(
+                    previous.summary,
+                    new_text,
+                    identity=identity,
+                    confirmed=frozenset(judgement["confirmed"]),
+                )
+        audited = found.summary().as_record(against=previous.version)
     if result.block is not None:
         carried: list[dict[str, Any]] = []  # the server's block stands alone, first
     elif regenerate and previous:
@@ -431,7 +543,7 @@ def compaction_run_summarize(
     )
     artifacts, artifacts_text = artifacts_stored(ledger, max_tokens=settings.ARTIFACTS_MAX_TOKENS)
     return SummaryOutcome(
-        summary=result.text,
+        summary=items.text,
         summarizer=summarizer.name,
         model=usage["model"] or summarizer.model,
         validation={**usage["validation"], **({"gaps": list(gaps)} if gaps else {})},
@@ -444,7 +556,11 @@ def compaction_run_summarize(
         request_id=usage["request_id"],
         summarize_ms=int((time.monotonic() - started) * 1000),
         carried=carried,
-        guard=guard,
+        guard=items.record,
+        changes=items.changes,
+        item_id_max=items.item_id_max,
+        judgement=judgement,
+        audit=audited,
         native_block=result.block,
         preserved=preserved,
         artifacts=artifacts,

@@ -5,8 +5,9 @@ exactly: files changed, test runs and errors resolved are Done; errors still ope
 Progress and Next Steps; those, the files changed and the test commands are Critical
 Context. Sentences are sorted into lists by their cue phrases (``prose``): constraints
 and preferences, finished work, next steps; decisions only where a message states one
-(``compaction.engine.preserve``'s one rule), never an agent narrating its next move. Facts
-the user wrote (paths, URLs, identifiers, values) come from ``compaction.engine.facts``.
+(``compaction.engine.preserve``'s one rule), never an agent narrating its next move. Values
+the user wrote (paths, URLs, identifiers, numbers) come from the one value reader
+(``compaction.drift.values``), errors from ``compaction.engine.failures``.
 The Goal is the task the newest labelled request asks for, else the first request.
 """
 
@@ -18,8 +19,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from compaction.content import ANTHROPIC, BlockView, canonical_blocks, view
+from compaction.drift.values import located, values
 from compaction.engine.artifacts import Ledger, ledger_fold
-from compaction.engine.facts import failing_frame, locate_facts, scan_facts
+from compaction.engine.failures import error_lines, failing_frame
 from compaction.engine.preserve import decision_sentences
 from compaction.summarizers.offline.prose import (
     APPROVAL,
@@ -73,6 +75,8 @@ PEOPLE = re.compile(r'The user (corrected the agent|approved) (\d+) time\(s\), l
 FIRST_REQUEST = "first request,"
 # Markup tags a request wraps its parts in (<issue_description>): structure, not names.
 _TAG = re.compile(r"</?[A-Za-z_][\w-]{0,40}>")
+# The word a bare number counts: "30 seconds", "3 replicas".
+_COUNTED = re.compile(r" [a-z][a-z-]{1,30}\b")
 # Paths kept per text: a pasted directory listing would crowd out everything else.
 _MAX_PATHS_PER_TEXT = 10
 #: Ledger entries of one kind turned into items (the payload's section carries them all).
@@ -190,8 +194,9 @@ class Extractor:
             if INTENT.search(sentence):
                 self.intent = (self.pos, sentence)
         # The assistant's URLs; its paths, commands and errors are the ledger's.
-        for fact in scan_facts(text, ("url",)):
-            self.fact("url", fact.value)
+        for value in values(text):
+            if value.kind == "url":
+                self.fact("url", value.text)
 
     def decisions(self, text: str) -> None:
         """Decisions as a message states them ("Decision: ...", "we decided to ...",
@@ -200,27 +205,28 @@ class Extractor:
             self.add("Key Decisions", sentence, 2)
 
     def text_facts(self, text: str, sentences: list[str]) -> None:
-        for fact in scan_facts(_TAG.sub(" ", FENCE.sub(" ", text)), ("identifier",)):
-            self.fact("identifier", fact.value)
-        for fact in scan_facts(text, ("url",)):
-            self.fact("url", fact.value)
-        for fact in scan_facts(text, ("path",))[:_MAX_PATHS_PER_TEXT]:
-            self.fact("path", fact.value)
+        found = values(_TAG.sub(" ", FENCE.sub(" ", text)))
+        for kind in ("identifier", "url"):
+            for value in found:
+                if value.kind == kind:
+                    self.fact(kind, value.text)
+        for value in [value for value in found if value.kind == "path"][:_MAX_PATHS_PER_TEXT]:
+            self.fact("path", value.text)
         for sentence in sentences:
-            for offset, fact in locate_facts(sentence, ("number",)):
-                # "a timeout of 30 s" says more than "30 s": keep the words before it.
-                context = sentence[:offset].split()[-5:]
-                self.fact("quantity", " ".join([*context, fact.value]))
+            for offset, value in located(sentence):
+                end = offset + len(value.text)
+                # What a bare number counts is the word after it ("30 seconds").
+                counts = _COUNTED.match(sentence, end) if value.kind == "number" else None
+                bare = value.text.replace(",", "").replace(".", "").isdigit()
+                if value.kind in ("date", "version") or not bare or counts:
+                    # "a timeout of 30 s" says more than "30 s": keep the words before it.
+                    context = sentence[:offset].split()[-5:]
+                    shown = value.text + (counts.group() if counts and bare else "")
+                    self.fact("quantity", " ".join([*context, shown]))
 
     def output_facts(self, text: str) -> list[str]:
         """Errors, the failing frame and the test summary of tool or pasted output."""
-        # An error that opens a line is the output's verdict; one mid-line is code or prose
-        # quoting an exception name.
-        errors = [
-            fact.value
-            for offset, fact in locate_facts(text, ("error",))
-            if not text[text.rfind("\n", 0, offset) + 1 : offset].strip()
-        ]
+        errors = error_lines(text)
         for error in errors[-3:]:  # the last ones name the actual exception
             self.fact("error", error)
         frame = failing_frame(text)

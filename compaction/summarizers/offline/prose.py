@@ -1,9 +1,9 @@
 """The offline summarizer's reading of prose: which sentences state a constraint, a decision,
 finished work, next steps or an intent, and the one-line form every item is written in.
 
-Cue phrases, not a model: deterministic and weak by design. Facts (paths, URLs, errors,
-identifiers, numbers) are not found here but by ``compaction.engine.facts``, the extractor
-the drift audit uses too.
+Cue phrases, not a model: deterministic and weak by design. Values (paths, URLs,
+identifiers, numbers) are not found here but by ``compaction.drift.values``, the reader the
+drift audit uses too; errors by ``compaction.engine.failures``.
 """
 
 from __future__ import annotations

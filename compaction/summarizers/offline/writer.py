@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from compaction.engine.facts import scan_facts
+from compaction.drift.values import values
+from compaction.engine.failures import error_lines
 from compaction.engine.outline import is_placeholder, items, outline
 from compaction.engine.prompts import SECTIONS
 from compaction.engine.validation import cap_summary
@@ -37,14 +38,21 @@ def previous_items(lines: Sequence[tuple[int, str]]) -> list[str]:
 
 
 def _fact_rank(text: str) -> int:
-    located = scan_facts(text, ("url", "path", "error"))
-    return 3 if located or text.startswith("Error:") else 2
+    precise = any(value.kind in ("url", "path") for value in values(text))
+    return 3 if precise or text.startswith("Error:") or error_lines(text) else 2
 
 
 def merge(
-    previous: str, goal: str, new: dict[str, list[Item]], facts: list[str]
+    previous: str,
+    goal: str,
+    new: dict[str, list[Item]],
+    facts: list[str],
+    finished: list[str] | None = None,
 ) -> tuple[str, dict[str, list[Item]]]:
-    """Previous items first, then the new ones not already there, each list bounded."""
+    """Previous items first, then the new ones not already there, each list bounded.
+
+    Previous open items that new Done items report finished and that leave the summary
+    are appended to ``finished``."""
     sections = outline(previous)
     old = {name: previous_items(sections.lines[name]) for name in LISTS if name in sections.lines}
     old["Conversation Dynamics"] = [  # folded into the new counts
@@ -76,6 +84,8 @@ def merge(
                 old[name].remove(text)
                 if name == "In Progress":
                     old["Done"].append(text)
+                elif finished is not None:
+                    finished.append(text)
     lists: dict[str, list[Item]] = {}
     for name, (limit, _weight) in LISTS.items():
         prior = old.get(name, [])
@@ -112,15 +122,19 @@ def summary_lists(summary: str) -> tuple[str, dict[str, list[Item]]]:
 
 
 def merge_summaries(
-    previous: str | None, partials: Sequence[str], max_chars: int, facts: Sequence[str] = ()
+    previous: str | None,
+    partials: Sequence[str],
+    max_chars: int,
+    facts: Sequence[str] = (),
+    finished: list[str] | None = None,
 ) -> str:
     """Fold partial summaries, oldest first, into ``previous`` as updates would; ``facts``
-    that must survive join the last fold."""
+    that must survive join the last fold; ``finished`` as in ``merge``."""
     text = previous or ""
     for index, partial in enumerate(partials):
         goal, lists = summary_lists(partial)
         last = index == len(partials) - 1
-        goal, merged = merge(text, goal, lists, list(facts) if last else [])
+        goal, merged = merge(text, goal, lists, list(facts) if last else [], finished)
         text = fit(goal, merged, max_chars)
     return text
 
