@@ -443,14 +443,17 @@ def _without_ids(before: Parsed, after: Parsed, found: Haystack, body: str) -> _
 def _goal(
     before: Parsed, after: Parsed, found: Haystack, with_ids: bool
 ) -> tuple[list[Report], list[Unverified]]:
-    """The Goal, compared as one item: its values, then its wording."""
+    """The Goal, compared as one item. It has no id, so an update cannot declare a change
+    of it: with ids, a Goal that changed is unverified, whatever changed; without, its
+    values are compared as every other text's are."""
     if not before.goal:
         return [], []
     goal = Item(GOAL_KEY, GOAL, before.goal)
-    gone = _gone(before.goal, found)
-    reports = _value_reports(goal, GOAL_KEY, after.goal, gone, haystack(before.goal))
-    if reports:
-        return reports, []
+    if not with_ids:
+        gone = _gone(before.goal, found)
+        reports = _value_reports(goal, GOAL_KEY, after.goal, gone, haystack(before.goal))
+        if reports:
+            return reports, []
     if _plain(before.goal) == _plain(after.goal):
         return [], []
     return [], [Unverified(GOAL_KEY, None, GOAL, before.goal, after.goal)]

@@ -56,7 +56,7 @@ _BACKTICKED = re.compile(r"`([^`\n]{1,500})`")
 _URL = re.compile(r"\b(?:https?|wss?|s3|gs|git|ssh)://[^\s<>()\[\]{}`'\"]{2,300}")
 _EMAIL = re.compile(r"\b[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63})+\b")
 _ISO_DATE = re.compile(
-    r"\b(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{1,2}):(\d{2})(?::\d{2})?(?:Z|[+-]\d{2}:?\d{2})?)?\b"
+    r"\b(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{1,2}):(\d{2})(:\d{2})?(?:Z|[+-]\d{2}:?\d{2})?)?\b"
 )
 _ORDINAL = r"(?:st|nd|rd|th)?"
 _NAMED_DATE = re.compile(
@@ -71,6 +71,8 @@ _VERSION = re.compile(
 _ADDRESS = re.compile(r"(?<![\w.])\d{1,3}(?:\.\d{1,3}){3}(?:/\d{1,2})?(?::\d{1,5})?(?![\w.])")
 # A phone or account number written in groups: "+49 151 2290 4471", "029 2076 4418".
 _GROUPED = re.compile(r"(?<![\w+.,/-])\+?\d{2,4}(?:[ -]\d{2,5}){2,5}(?![\w/-]|[.,]\d|[ -]\d)")
+# Digits in hyphenated groups: a tax id, an account or order number ("94-3318207").
+_HYPHENATED = re.compile(r"(?<![\w.,/-])\d{2,}(?:-\d{2,}){1,4}(?![\w/-]|[.,]\d)")
 _TICKET = re.compile(r"(?<![\w-])[A-Z][A-Z0-9]{1,9}-\d{1,7}(?![\w-])")
 _ISSUE = re.compile(r"(?<![\w&])#\d{1,7}\b")
 _HASH = re.compile(r"(?<![\w-])(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40}(?![\w-])")
@@ -198,8 +200,9 @@ def located(text: str) -> list[tuple[int, Value]]:
         if digits >= 9:
             key = "".join(char for char in match.group() if char.isdigit())
             add(match.start(), match.end(), "identifier", match.group(), key)
-    for match in _ADDRESS.finditer(text):
-        add(match.start(), match.end(), "identifier", match.group(), _plain(match.group()))
+    for pattern in (_ADDRESS, _HYPHENATED):
+        for match in pattern.finditer(text):
+            add(match.start(), match.end(), "identifier", match.group(), _plain(match.group()))
     for match in _CALL.finditer(text):
         add(match.start(), match.end(), "identifier", match.group(), _plain(match.group()))
     for match in _VERSION.finditer(text):
@@ -223,11 +226,11 @@ def _dates(text: str) -> list[tuple[int, int, str, str]]:
     """Dates and times: (start, end, as written, key), dates before the times inside them."""
     found = []
     for match in _ISO_DATE.finditer(text):
-        year, month, day, hour, minute = match.groups()
+        year, month, day, hour, minute, seconds = match.groups()
         if 1 <= int(month) <= 12 and 1 <= int(day) <= 31:
             key = _date_key(year, int(month), int(day))
             if hour is not None:
-                key += f" {int(hour)}:{minute}"
+                key += f" {int(hour)}:{minute}{seconds or ''}"
             found.append((match.start(), match.end(), match.group(), key))
     if _MONTH_WORD.search(text):
         for match in _NAMED_DATE.finditer(text):
@@ -352,7 +355,7 @@ def _has_token(text: str, key: str) -> bool:
         end = start + len(key)
         before = text[start - 1] if start else " "
         after = text[end] if end < len(text) else " "
-        if not (key[0].isalnum() and before.isalnum()) and not (
+        if not (key[0].isalnum() and (before.isalnum() or before == "_")) and not (
             key[-1].isalnum() and (after.isalnum() or after == "_")
         ):
             return True
