@@ -20,7 +20,6 @@ from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.db.models import Model
 from django.http import Http404, HttpRequest, HttpResponseRedirect
-from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.http import urlencode
@@ -36,6 +35,7 @@ from compaction.engine.tokens import reduction_percentage
 from compaction.exceptions import NoJudge
 from compaction.judges import get_drift_judge
 from compaction.models import ChatSession, Checkpoint, Message
+from compaction.selectors.checkpoints import checkpoint_archived, checkpoint_versions
 from compaction.selectors.drift import checkpoint_audit, session_drift
 from compaction.services.drift import checkpoint_judge
 
@@ -196,20 +196,22 @@ def counted_rows(report: Audit) -> list[dict[str, Any]]:
     return list(rows.values())
 
 
-def _diff_choices(session: ChatSession) -> list[tuple[int, str]]:
-    versions = (
-        Checkpoint.objects.filter(session=session)
-        .order_by("version")
-        .values_list("version", "kind", "fallback", "created_at")
-    )
-    return [(v, _version_label(v, kind, fb, created)) for v, kind, fb, created in versions]
+def _diff_choices(versions: Sequence[dict[str, Any]]) -> list[tuple[int, str]]:
+    return [
+        (
+            row["version"],
+            _version_label(row["version"], row["kind"], row["fallback"], row["created_at"]),
+        )
+        for row in versions
+    ]
 
 
 def diff_view(model_admin: ModelAdmin, request: HttpRequest, object_id: str) -> TemplateResponse:
     """Two versions audited: what the newer dropped or changed without saying so, what it
     declared, what the evidence cannot settle, and both side by side."""
     session = _session(model_admin, request, object_id, Checkpoint)
-    choices = _diff_choices(session)
+    versions = checkpoint_versions(session=session)
+    choices = _diff_choices(versions)
     data: Any = request.GET
     if "old" not in request.GET and "new" not in request.GET:
         # A bare visit shows the latest change; an incomplete query string is an error.
@@ -224,11 +226,7 @@ def diff_view(model_admin: ModelAdmin, request: HttpRequest, object_id: str) -> 
         found = checkpoint_audit(session=session, version=new, against=old)
         if found is None:  # deleted between the form's read and this one
             raise Http404("No such version.")
-        pks = dict(
-            Checkpoint.objects.filter(session=session, version__in=(old, new)).values_list(
-                "version", "pk"
-            )
-        )
+        pks = {row["version"]: row["pk"] for row in versions}
         report = found.audit
         judge = get_drift_judge(app_settings.for_session(session))
         context.update(
@@ -269,7 +267,9 @@ def judge_view(
     session = _session(model_admin, request, object_id, Checkpoint)
     if not _can_change_checkpoints(request):
         raise PermissionDenied
-    form = VersionDiffForm(request.POST, versions=_diff_choices(session))
+    form = VersionDiffForm(
+        request.POST, versions=_diff_choices(checkpoint_versions(session=session))
+    )
     diff_url = _admin_url(model_admin, ChatSession, "diff", quote(session.pk))
     if not form.is_valid():
         messages.error(request, "Pick two different versions of this session to judge.")
@@ -401,19 +401,10 @@ def originals_view(
 ) -> TemplateResponse:
     """The archived messages one checkpoint replaced, oldest first, paginated."""
     session = _session(model_admin, request, object_id, Checkpoint, Message)
-    checkpoint = get_object_or_404(
-        Checkpoint.objects.only(
-            "pk", "version", "kind", "last_seq", "messages_compacted", "session_id", "created_at"
-        ),
-        session=session,
-        version=version,
-    )
-    # What this version archived: the messages after the previous version's bound (a
-    # regeneration re-summarizes an archive and archives nothing new).
-    first_seq = checkpoint.last_seq - checkpoint.messages_compacted + 1
-    messages = Message.objects.filter(
-        session=session, seq__gte=first_seq, seq__lte=checkpoint.last_seq
-    ).order_by("seq")
+    archived = checkpoint_archived(session=session, version=version)
+    if archived is None:
+        raise Http404("No such version.")
+    checkpoint, messages = archived
     page = Paginator(messages, ORIGINALS_PAGE_SIZE).get_page(request.GET.get("p"))
     context = _context(model_admin, request, session, f"Messages archived by checkpoint v{version}")
     context.update(

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db import connection
 from django.db.models import QuerySet
 
 from compaction.engine.context import CheckpointContext
-from compaction.models import ChatSession, Checkpoint
+from compaction.models import ChatSession, Checkpoint, Message
 from compaction.selectors.rows import (
     CHECKPOINT_PAYLOAD_FIELDS,
     checkpoint_read_with,
@@ -21,6 +23,38 @@ def checkpoint_list(*, session: ChatSession) -> QuerySet[Checkpoint]:
 
 def checkpoint_get(*, session: ChatSession, version: int) -> Checkpoint | None:
     return checkpoint_list(session=session).filter(version=version).first()
+
+
+def checkpoint_versions(*, session: ChatSession) -> list[dict[str, Any]]:
+    """A session's versions, oldest first, without their texts: what a choice of versions
+    shows (``pk``, ``version``, ``kind``, ``fallback``, ``created_at``)."""
+    return list(
+        Checkpoint.objects.filter(session=session)
+        .order_by("version")
+        .values("pk", "version", "kind", "fallback", "created_at")
+    )
+
+
+def checkpoint_archived(
+    *, session: ChatSession, version: int
+) -> tuple[Checkpoint, QuerySet] | None:
+    """Checkpoint ``version`` (without its texts) and the messages it archived, oldest first:
+    those after the previous version's bound (a regeneration re-summarizes an archive and
+    archives nothing new). None when there is no such version."""
+    checkpoint = (
+        Checkpoint.objects.only(
+            "pk", "version", "kind", "last_seq", "messages_compacted", "session_id", "created_at"
+        )
+        .filter(session=session, version=version)
+        .first()
+    )
+    if checkpoint is None:
+        return None
+    first_seq = checkpoint.last_seq - checkpoint.messages_compacted + 1
+    messages = Message.objects.filter(
+        session=session, seq__gte=first_seq, seq__lte=checkpoint.last_seq
+    ).order_by("seq")
+    return checkpoint, messages
 
 
 def checkpoint_latest(*, session: ChatSession) -> Checkpoint | None:
