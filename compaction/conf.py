@@ -97,9 +97,23 @@ DEFAULTS: dict[str, Any] = {
     # minus SUMMARY_RESERVE_TOKENS, and chunking follows from that.
     "SUMMARY_CONTEXT_WINDOW": 200_000,
     "SUMMARY_RESERVE_TOKENS": 8_000,
-    # "off"; "sync": message_append compacts in the same request when over the threshold;
-    # "async": it queues one Celery task after the transaction commits.
-    "AUTO_COMPACT": "sync",
+    # When a session crosses its threshold (engine.timing holds the rule, in one place):
+    # "background": a compaction starts at SOFT_THRESHOLD of the threshold on a small
+    #   thread pool in the same process, after the request's transaction commits, and no
+    #   turn waits for it unless its payload would not fit CONTEXT_WINDOW - RESERVE_TOKENS;
+    # "async": the same timing, on a Celery worker (hosts that run Celery);
+    # "sync": the append or turn that crosses the threshold compacts in the request;
+    # "off": only when asked.
+    "AUTO_COMPACT": "background",
+    # The share of COMPACTION_THRESHOLD at which "background" and "async" start a
+    # compaction, so that it is done before the session reaches the threshold.
+    "SOFT_THRESHOLD": 0.8,
+    # A turn whose payload would not fit the window waits at most this long for the running
+    # compaction; after that it is sent fitted to the window (its oldest messages left out).
+    "COMPACTION_WAIT_SECONDS": 30.0,
+    # Threads of the in-process pool ("background"), per process; a few more sessions than
+    # this may wait in its queue, and beyond that a start is dropped until the next append.
+    "BACKGROUND_WORKERS": 2,
     # Dotted path of callable(run_id: str) that puts a queued run on a worker; the default
     # publishes compaction.tasks.compact_session on Celery. Services never import tasks.
     "PUBLISHER": "compaction.tasks.publish_compaction_run",
@@ -134,6 +148,7 @@ SESSION_OVERRIDABLE = frozenset(
         "PROMPT_CACHE",
         "PROMPT_CACHE_TTL",
         "AUTO_COMPACT",
+        "SOFT_THRESHOLD",
         "PRESERVE",
         "PRESERVE_MAX_TOKENS",
         "ARTIFACTS_MAX_TOKENS",
@@ -146,7 +161,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "SUMMARY_PLACEMENT": ("messages", "system"),
     "PROMPT_CACHE_TTL": ("5m", "1h"),
     "UNKNOWN_BLOCKS": ("store", "reject"),
-    "AUTO_COMPACT": ("off", "sync", "async"),
+    "AUTO_COMPACT": ("off", "sync", "async", "background"),
 }
 
 NON_NEGATIVE_INTS = (
@@ -176,6 +191,7 @@ POSITIVE_INTS = (
     "SUMMARY_MIN_CHARS",
     "LEASE_SECONDS",
     "LOCK_TIMEOUT_MS",
+    "BACKGROUND_WORKERS",
     "MAX_MESSAGE_CHARS",
     "MAX_BATCH",
     "DRIFT_MAX_VERSIONS",
@@ -216,6 +232,8 @@ MAXIMA: dict[str, int | float] = {
     "SUMMARY_CONTEXT_WINDOW": 100_000_000,
     "SUMMARY_RESERVE_TOKENS": 100_000_000,
     "LEASE_SECONDS": 7 * 86_400,
+    "COMPACTION_WAIT_SECONDS": 3_600,
+    "BACKGROUND_WORKERS": 32,
     "LOCK_TIMEOUT_MS": 600_000,
     "IMAGE_TOKENS": 1_000_000,
     "MAX_MESSAGE_CHARS": 100_000_000,
@@ -260,7 +278,9 @@ def validate_values(values: Mapping[str, Any]) -> list[str]:
             problems.append(f"{key}: must be a positive integer or None, not {value!r:.80}")
         elif key in ("PROTECT_FIRST_MESSAGE", "PROMPT_CACHE") and not isinstance(value, bool):
             problems.append(f"{key}: must be true or false, not {value!r:.80}")
-        elif key in ("API_TIMEOUT", "RETRY_BACKOFF_SECONDS") and not (
+        elif key == "SOFT_THRESHOLD" and not (_is_number(value) and 0.1 <= value <= 1):
+            problems.append(f"{key}: must be a number from 0.1 to 1, not {value!r:.80}")
+        elif key in ("API_TIMEOUT", "RETRY_BACKOFF_SECONDS", "COMPACTION_WAIT_SECONDS") and not (
             isinstance(value, int | float) and not isinstance(value, bool) and value >= 0
         ):
             problems.append(f"{key}: must be a non-negative number, not {value!r:.80}")
@@ -337,7 +357,20 @@ class ResolvedSettings:
         """Tokens above which a session should be compacted."""
         if self._values["COMPACTION_THRESHOLD"] is not None:
             return int(self._values["COMPACTION_THRESHOLD"])
+        return self.window_budget
+
+    @property
+    def window_budget(self) -> int:
+        """Tokens a payload may take: the window minus what the answer needs."""
         return int(self._values["CONTEXT_WINDOW"]) - int(self._values["RESERVE_TOKENS"])
+
+    @property
+    def trigger(self) -> int:
+        """Tokens above which a compaction starts: the threshold when it runs in the request
+        ("sync"), SOFT_THRESHOLD of it when it runs beside the conversation."""
+        if self._values["AUTO_COMPACT"] in ("async", "background"):
+            return max(1, int(self.threshold * float(self._values["SOFT_THRESHOLD"])))
+        return self.threshold
 
 
 class AppSettings:

@@ -71,6 +71,9 @@ class ChatSession(models.Model):
     # Compaction lease: set by the claim phase, cleared by finalize or lease recovery.
     lease_token = models.UUIDField(null=True, blank=True)
     lease_expires_at = models.DateTimeField(null=True, blank=True)
+    # When the lease was taken: the payload tells since when a compaction runs. Left as it
+    # is when the lease ends (the lease says whether one runs), so no release writes it.
+    lease_acquired_at = models.DateTimeField(null=True, blank=True, editable=False)
     checkpoint_version = models.PositiveIntegerField(default=0)
     # The checkpoint version MEMORY_FLUSH last ran for, so it runs at most once per version.
     memory_flush_version = models.PositiveIntegerField(null=True, blank=True)
@@ -379,6 +382,13 @@ class CompactionRun(TokenReduction):
     )
     finalize_ms = models.PositiveIntegerField(
         null=True, blank=True, help_text="The finalize transaction, session row locked."
+    )
+    turns_waited = models.PositiveIntegerField(
+        default=0,
+        help_text="Turns (appends, agent turns) that waited for this run before going on.",
+    )
+    turn_wait_ms = models.PositiveBigIntegerField(
+        default=0, help_text="How long those turns waited for it, in all."
     )
 
     tokens_before = models.PositiveBigIntegerField(null=True, blank=True)

@@ -29,7 +29,10 @@ def _offline_by_default(monkeypatch, settings):
     monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
     monkeypatch.delenv("ANTHROPIC_BASE_URL", raising=False)
     monkeypatch.delenv("CHAT_ANTHROPIC_API_KEY", raising=False)  # the example's chat page
-    settings.COMPACTION = {"RETRY_BACKOFF_SECONDS": 0}
+    # "sync": a test reads what an append compacted when the append returns, inside the
+    # test's transaction. The default, "background", has tests of its own
+    # (tests/test_background.py), which commit so that the pool's threads see their rows.
+    settings.COMPACTION = {"RETRY_BACKOFF_SECONDS": 0, "AUTO_COMPACT": "sync"}
 
 
 @pytest.fixture

@@ -25,6 +25,7 @@ class CompactionRunAdmin(TokenColumns, ReadOnlyAdmin):
         "trigger",
         "mode",
         "duration",
+        "turn_wait",
         "tokens",
         "reduction",
         "llm_tokens",
@@ -65,6 +66,7 @@ class CompactionRunAdmin(TokenColumns, ReadOnlyAdmin):
                     "finished_at",
                     "duration",
                     "summarize_ms",
+                    "turn_wait",
                     "lease_expires_at",
                 )
             },
@@ -107,6 +109,7 @@ class CompactionRunAdmin(TokenColumns, ReadOnlyAdmin):
         "session_link",
         "checkpoint_link",
         "duration",
+        "turn_wait",
         "reduction",
         "llm_tokens",
         "error_short",
@@ -135,6 +138,14 @@ class CompactionRunAdmin(TokenColumns, ReadOnlyAdmin):
     def checkpoint_link(self, obj: CompactionRun) -> SafeString | str:
         pk = getattr(obj, "checkpoint_pk", None)
         return self.link(Checkpoint, pk, f"v{getattr(obj, 'checkpoint_version', '?')}")
+
+    @admin.display(description="turns waited", ordering="turn_wait_ms")
+    def turn_wait(self, obj: CompactionRun) -> str:
+        # Zero is the point of compacting beside the conversation: say it plainly.
+        if not obj.turns_waited:
+            return "none"
+        turns = "turn" if obj.turns_waited == 1 else "turns"
+        return f"{obj.turns_waited} {turns}, {obj.turn_wait_ms / 1000:.1f} s"
 
     @admin.display(description="duration")
     def duration(self, obj: CompactionRun) -> str:

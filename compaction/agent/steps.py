@@ -8,8 +8,9 @@ exception thrown in. It holds the rules of a turn once:
 2. the memory flush turn, when due (``selectors.session_memory_flush_due``): the flush
    payload sent with the host's tools, tool calls answered by the host's handlers, the
    outcome recorded; nothing of it is stored in the history;
-3. compaction when due: in line (AUTO_COMPACT "sync", a ``compaction`` status event
-   before and after) or queued ("async"; "off" never compacts);
+3. compaction when due (``engine.timing``): started beside the conversation
+   ("background", "async"), in line ("sync", or when the payload would not fit the window;
+   a ``compaction`` status event before and after), or waited for ("off" never compacts);
 4. the model call with the payload (its ``cache_control`` prefix marked);
 5. on a context overflow (HTTP 400 "prompt is too long"), ``session_overflow_recover``
    once, then the same call again with the payload it answers;
@@ -30,10 +31,11 @@ from uuid import UUID
 
 from compaction import selectors, services
 from compaction.conf import app_settings
+from compaction.engine import timing as when
 from compaction.engine.memory import flush_outcome
-from compaction.exceptions import CompactionInProgress, QueueUnavailable
 from compaction.integrations import require
 from compaction.models import ChatSession, CompactionRun, MemoryFlush, Message
+from compaction.services.compaction.due import DueOutcome
 from compaction.services.overflow import MAX_ERROR_CHARS, OverflowRecovery
 
 anthropic = require("anthropic", extra="anthropic", feature="compaction.agent")
@@ -54,11 +56,13 @@ RESERVED_KWARGS = frozenset({"system", "messages", "stream", "model", "max_token
 
 @dataclass(frozen=True)
 class CompactionStatus:
-    """A streaming turn's compaction event: ``running`` before the summarizer is called,
-    then the run's final status (``succeeded``, ``fell_back``, ``failed``, ``skipped``,
-    ``expired``), ``queued`` (AUTO_COMPACT "async"), ``queue_unavailable`` (no worker queue
-    to take it), ``in_progress`` (another run holds the session); ``overflow`` after a
-    context overflow was recovered."""
+    """A streaming turn's compaction event: ``background`` (AUTO_COMPACT "background": it
+    started on the in-process pool and the turn goes on), ``queued`` ("async"),
+    ``queue_unavailable`` (no worker queue to take it), ``in_progress`` (another run holds
+    the session); when the turn must wait, ``running`` before the summarizer is called, then
+    the run's final status (``succeeded``, ``fell_back``, ``failed``, ``skipped``,
+    ``expired``), or ``waiting`` then ``waited`` for a run started elsewhere; ``overflow``
+    after a context overflow was recovered."""
 
     status: str
     run: CompactionRun | None = None
@@ -270,35 +274,23 @@ def flush_plan(
     return MemoryFlushStatus(outcome=outcome, flush=flush)
 
 
-def compact_when_due(session: ChatSession) -> Generator[Step, Any, CompactionRun | None]:
-    """Compaction when due, as AUTO_COMPACT says: in line, queued, or not at all."""
-    mode = app_settings.for_session(session).AUTO_COMPACT
-    if mode == "off" or not selectors.session_should_compact(session=session):
+def compact_when_due(session: ChatSession) -> Generator[Step, Any, DueOutcome | None]:
+    """Compaction as ``engine.timing`` says: started beside the conversation (the turn goes
+    on), run in line, or waited for when the payload would not fit the window."""
+    timing = selectors.session_compaction_timing(session=session)
+    if timing.action == when.NONE:
         return None
-    trigger = CompactionRun.Trigger.AUTO
-    try:
-        if mode == "async":
-            run = yield Call(
-                services.compaction_run_enqueue, {"session_id": session.pk, "trigger": trigger}
-            )
-            yield Emit(CompactionStatus("queued", run))
-            return run
-        yield Emit(CompactionStatus("running"))
-        run = yield Call(
-            services.compaction_run_execute,
-            {"session_id": session.pk, "trigger": trigger},
-            slow=True,
-        )
-    except CompactionInProgress as exc:
-        yield Emit(CompactionStatus("in_progress", exc.run))
-        return None
-    except QueueUnavailable as exc:
-        # The payload is still bounded (truncated to the window); the turn goes on.
-        logger.warning("Compaction of session %s could not be queued: %s", session.pk, exc)
-        yield Emit(CompactionStatus("queue_unavailable", detail=exc.message))
-        return None
-    yield Emit(CompactionStatus(run.status, run, run.reason or run.error))
-    return run
+    if timing.blocks:
+        yield Emit(CompactionStatus("running" if timing.action == when.INLINE else "waiting"))
+    outcome = yield Call(
+        services.compaction_when_due, {"session": session, "timing": timing}, slow=timing.blocks
+    )
+    run = outcome.run
+    if outcome.action == "inline":
+        yield Emit(CompactionStatus(run.status, run, run.reason or run.error))
+    else:
+        yield Emit(CompactionStatus(outcome.action, run, outcome.detail))
+    return outcome
 
 
 def recover_plan(
@@ -395,9 +387,10 @@ def turn_plan(
                     session = yield Call(ChatSession.objects.get, {"pk": session.pk})
             flush_record = status.flush or flush_record
             yield Emit(status)
-        run = yield from compact_when_due(session)
-        if run is not None:
-            compactions.append(run)
+        due = yield from compact_when_due(session)
+        if due is not None and due.run is not None and due.action in ("inline", "queued"):
+            compactions.append(due.run)
+        if due is not None and due.action in ("inline", "waited"):
             session = yield Call(ChatSession.objects.get, {"pk": session.pk})
         payload = yield Call(selectors.session_context_build, {"session": session})
         request = _request(payload, model=model, max_tokens=max_tokens, create_kwargs=create_kwargs)

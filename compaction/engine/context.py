@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from compaction.content import ANTHROPIC, OPENAI, canonical_blocks, transcript_text
@@ -89,6 +90,9 @@ class ContextPayload:
     memory_flush_prompt: str | None = None
     #: This is the flush turn's payload: the flush prompt is its last user message.
     flush_turn: bool = False
+    #: Since when a compaction of the session runs (None: none runs). The payload is of the
+    #: checkpoint before it; the next build after it finishes carries the new one.
+    compacting_since: datetime | None = None
 
     @property
     def truncated(self) -> bool:
@@ -109,6 +113,10 @@ class ContextPayload:
             "fitted": list(self.fitted),
             "memory_flush": {"due": self.memory_flush_due, "prompt": self.memory_flush_prompt},
             "flush_turn": self.flush_turn,
+            "compaction": {
+                "running": self.compacting_since is not None,
+                "since": self.compacting_since.isoformat() if self.compacting_since else None,
+            },
         }
 
     @property

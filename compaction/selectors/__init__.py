@@ -18,6 +18,8 @@ from compaction.selectors.history import session_history_text
 from compaction.selectors.messages import message_list
 from compaction.selectors.runs import run_list, run_live
 from compaction.selectors.sessions import (
+    session_compaction_running,
+    session_compaction_timing,
     session_get,
     session_list,
     session_should_compact,
@@ -41,6 +43,8 @@ __all__ = [
     "message_list",
     "run_list",
     "run_live",
+    "session_compaction_running",
+    "session_compaction_timing",
     "session_context_build",
     "session_drift",
     "session_get",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from compaction.conf import app_settings
@@ -12,7 +13,7 @@ from compaction.exceptions import InvalidConversation
 from compaction.models import ChatSession, Message
 from compaction.selectors.checkpoints import checkpoint_latest_context
 from compaction.selectors.rows import checkpoint_read_with, session_rows
-from compaction.selectors.sessions import session_should_compact
+from compaction.selectors.sessions import session_compaction_running, session_should_compact
 
 
 def memory_flush_prompt() -> str:
@@ -22,11 +23,12 @@ def memory_flush_prompt() -> str:
 
 def session_memory_flush_due(*, session: ChatSession) -> bool:
     """Whether the session is due its memory flush (``compaction.engine.memory``): within
-    ``MEMORY_FLUSH_MARGIN`` of its threshold, none recorded this cycle. No query."""
+    ``MEMORY_FLUSH_MARGIN`` of the point where a compaction starts, none recorded this
+    cycle. No query."""
     settings = app_settings.for_session(session)
     return flush_due(
         calibrated_tokens=session.estimated_tokens * session.calibration_ratio,
-        threshold=settings.threshold,
+        threshold=settings.trigger,
         margin=settings.MEMORY_FLUSH_MARGIN,
         cycle=session.checkpoint_version,
         flushed_cycle=session.memory_flush_version,
@@ -107,7 +109,7 @@ def session_context_build(
             rows = _message_rows(session, "seq", (opening or last_seq + 1) - 1, order="seq")
         first = rows[0]["seq"] if rows else session.message_count + 1
         omitted = (first - last_seq - 1, first - 1)
-    return build_context(
+    payload = build_context(
         system_prompt=session.system_prompt,
         checkpoint=checkpoint,
         messages=rows,
@@ -121,6 +123,9 @@ def session_context_build(
         memory_flush_prompt=memory_flush_prompt() if due or memory_flush else None,
         flush_turn=memory_flush,
     )
+    if session_compaction_running(session=session):
+        payload = replace(payload, compacting_since=session.lease_acquired_at)
+    return payload
 
 
 def _checkpoint_and_window(

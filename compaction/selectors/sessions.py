@@ -1,12 +1,16 @@
-"""Sessions a user may see, and the one rule of when a session should compact.
+"""Sessions a user may see, and when a session should compact.
 
-``session_should_compact`` (Python, for one session) and ``sessions_over_threshold`` (SQL,
-for a changelist filter or a sweep) state the same rule: the calibrated estimate above the
-session's own threshold (its ``config`` overrides included).
+``session_compaction_timing`` says what to do now (``compaction.engine.timing``: start one
+beside the conversation, run one in line, wait for the running one, or nothing);
+``session_should_compact`` is its trigger alone: the calibrated estimate above the point
+where the session's mode starts a compaction (its ``config`` overrides included).
+``sessions_over_threshold`` (SQL, for a changelist filter or a sweep) finds sessions over
+the threshold itself.
 """
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 from uuid import UUID
 
@@ -24,8 +28,10 @@ from django.db.models import (
 )
 from django.db.models.fields.json import KT
 from django.db.models.functions import Cast, Coalesce
+from django.utils import timezone
 
 from compaction.conf import app_settings
+from compaction.engine.timing import Timing, compaction_timing
 from compaction.engine.window import WindowProblem, window_problems
 from compaction.exceptions import SessionNotFound
 from compaction.models import ChatSession, CompactionRun
@@ -68,8 +74,31 @@ def session_threshold(*, session: ChatSession) -> int:
 
 
 def session_should_compact(*, session: ChatSession) -> bool:
-    """The trigger: the calibrated estimate is above the session's threshold."""
-    return session.estimated_tokens * session.calibration_ratio > session_threshold(session=session)
+    """The trigger: the calibrated estimate is above the session's threshold, or above its
+    soft share when compaction runs beside the conversation (``ResolvedSettings.trigger``)."""
+    trigger = app_settings.for_session(session).trigger
+    return session.estimated_tokens * session.calibration_ratio > trigger
+
+
+def session_compaction_running(*, session: ChatSession, now: datetime | None = None) -> bool:
+    """A compaction holds the session's lease (no query: the session row says it)."""
+    return bool(
+        session.lease_token
+        and session.lease_expires_at
+        and session.lease_expires_at > (now or timezone.now())
+    )
+
+
+def session_compaction_timing(*, session: ChatSession) -> Timing:
+    """What to do about compaction now, as the session's settings say (no query)."""
+    settings = app_settings.for_session(session)
+    return compaction_timing(
+        mode=settings.AUTO_COMPACT,
+        calibrated_tokens=session.estimated_tokens * session.calibration_ratio,
+        trigger_tokens=settings.trigger,
+        window_budget=settings.window_budget,
+        running=session_compaction_running(session=session),
+    )
 
 
 def session_window_problems(*, session: ChatSession) -> list[WindowProblem]:

@@ -16,6 +16,11 @@ from compaction.services.compaction import (
     compaction_run_regenerate,
     compaction_run_summarize,
 )
+from compaction.services.compaction.background import (
+    compaction_background_wait,
+    compaction_start_background,
+)
+from compaction.services.compaction.due import DueOutcome, compaction_when_due
 from compaction.services.drift import checkpoint_judge
 from compaction.services.memory import memory_flush_record
 from compaction.services.messages import AppendResult, message_append
@@ -29,9 +34,11 @@ from compaction.services.sessions import (
 
 __all__ = [
     "AppendResult",
+    "DueOutcome",
     "OverflowRecovery",
     "SummaryOutcome",
     "checkpoint_judge",
+    "compaction_background_wait",
     "compaction_leases_release_expired",
     "compaction_run_claim",
     "compaction_run_enqueue",
@@ -41,6 +48,8 @@ __all__ = [
     "compaction_run_finalize",
     "compaction_run_regenerate",
     "compaction_run_summarize",
+    "compaction_start_background",
+    "compaction_when_due",
     "memory_flush_record",
     "message_append",
     "session_create",

@@ -22,15 +22,17 @@ from compaction.content import (
     json_problem,
     opens_with_compaction,
 )
+from compaction.engine import timing as when
 from compaction.engine.tokens import message_tokens
-from compaction.exceptions import CompactionInProgress, IdempotencyKeyReused, InvalidInput
+from compaction.exceptions import IdempotencyKeyReused, InvalidInput
 from compaction.models import ChatSession, CompactionRun, IdempotencyKey, Message
-from compaction.selectors import session_memory_flush_due, session_should_compact
+from compaction.selectors import session_compaction_timing, session_memory_flush_due
 from compaction.selectors.rows import checkpoint_forget, session_read
 from compaction.services.appending import SessionState, append_if_unchanged
+from compaction.services.compaction.background import compaction_start_background
 from compaction.services.compaction.dispatch import queue_locked
+from compaction.services.compaction.due import compaction_when_due
 from compaction.services.compaction.native import checkpoint_native_create
-from compaction.services.compaction.runner import compaction_run_execute
 from compaction.services.locking import lock_session
 from compaction.services.memory import memory_flush_once
 from compaction.services.usage import USAGE_FIELDS, Usage
@@ -43,7 +45,8 @@ class AppendResult:
     messages: list[Message]
     session: ChatSession
     #: The compaction this append triggered (finished with AUTO_COMPACT="sync", queued
-    #: with "async"), or the run already in flight.
+    #: with "async"), or the run already in flight; None when it started on the
+    #: background pool ("background"), whose run the session's live run shows.
     compaction: CompactionRun | None = None
     #: True when an Idempotency-Key matched an earlier append: nothing was written.
     replayed: bool = False
@@ -224,10 +227,8 @@ UNLOCKED_ATTEMPTS = 2
 
 
 def _queues_now(session: ChatSession) -> bool:
-    """Whether this append crosses into a background compaction (queued with the append)."""
-    return app_settings.for_session(session).AUTO_COMPACT == "async" and session_should_compact(
-        session=session
-    )
+    """Whether this append queues a Celery compaction (in the append's transaction)."""
+    return session_compaction_timing(session=session).action == when.QUEUE
 
 
 def _new_rows(
@@ -326,30 +327,32 @@ def _append_unlocked(
 
 
 def _after_append(session: ChatSession, *, auto_compact: bool) -> CompactionRun | None:
-    """The ``MEMORY_FLUSH`` callable when due, then compaction over the threshold
-    (AUTO_COMPACT="sync").
+    """The ``MEMORY_FLUSH`` callable when due, then compaction as ``engine.timing`` says.
 
-    Neither runs inside the caller's transaction (each may take an LLM call's time): with
-    one open, both wait for its commit. With AUTO_COMPACT="async" the callable is left to
-    the worker's run, never the web request. ``auto_compact=False`` (bulk imports, a host
-    driving each step) skips both.
+    What may take an LLM call's time never runs inside the caller's transaction: with one
+    open, it runs once that commits. "background" hands both to the in-process pool and
+    returns at once, unless the payload would not fit the window; "async" leaves the
+    callable to the worker's run. ``auto_compact=False`` (bulk imports, a host driving each
+    step) skips both.
     """
     if not auto_compact:
         return None
     settings = app_settings.for_session(session)
+    timing = session_compaction_timing(session=session)
+    if timing.action == when.QUEUE:
+        # Queued in the append's own transaction, or a run is live already.
+        timing = when.Timing(when.NONE)
     flush = (
-        settings.MEMORY_FLUSH
+        bool(settings.MEMORY_FLUSH)
         and settings.AUTO_COMPACT != "async"
         and session_memory_flush_due(session=session)
     )
-    compact = settings.AUTO_COMPACT == "sync" and session_should_compact(session=session)
-    if compact and (
-        session.lease_token
-        and session.lease_expires_at
-        and session.lease_expires_at > timezone.now()
-    ):
-        compact = False
-    if not (flush or compact):
+    if timing.action == when.NONE and not flush:
+        return None
+    if settings.AUTO_COMPACT == "background" and not timing.blocks:
+        compaction_start_background(
+            session_id=session.pk, compact=timing.action == when.BACKGROUND, flush=flush
+        )
         return None
     # A compaction, now or at commit, makes the checkpoint read with the session stale: the
     # caller's next context build must read the one it leaves.
@@ -360,25 +363,20 @@ def _after_append(session: ChatSession, *, auto_compact: bool) -> CompactionRun 
         def later() -> None:
             if flush:
                 memory_flush_once(session=session, run=None)
-            if compact:
-                _compact_quietly(session.pk, compaction_run_execute)
+            if timing.action != when.NONE:
+                _compact_quietly(session, timing)
 
         transaction.on_commit(later)
         return None
     if flush:
         memory_flush_once(session=session, run=None)
-    if not compact:
+    if timing.action == when.NONE:
         return None
-    try:
-        return compaction_run_execute(session_id=session.pk, trigger=CompactionRun.Trigger.AUTO)
-    except CompactionInProgress as exc:
-        return exc.run
+    return compaction_when_due(session=session, timing=timing).run
 
 
-def _compact_quietly(session_id: UUID, execute: Any) -> None:
+def _compact_quietly(session: ChatSession, timing: when.Timing) -> None:
     try:
-        execute(session_id=session_id, trigger=CompactionRun.Trigger.AUTO)
-    except CompactionInProgress:
-        pass
+        compaction_when_due(session=session, timing=timing)
     except Exception:
-        logger.exception("Automatic compaction of session %s failed", session_id)
+        logger.exception("Automatic compaction of session %s failed", session.pk)

@@ -134,7 +134,7 @@
       `${detail.message_count} messages, ${detail.active_message_count} active · ` +
       `${detail.compaction_count} compaction${detail.compaction_count === 1 ? "" : "s"}`;
     renderGauge(detail.estimated_tokens);
-    if (detail.live_run) setCompacting(true);
+    if (detail.live_run) setCompacting(true, liveRunText(detail.live_run));
     else if (!state.busy) await endCompacting();
     renderSummary(checkpoint);
     renderChanges(audit);
@@ -298,6 +298,13 @@
     $("gauge-window-mark").style.left = width(threshold / window);
     $("gauge-window-label").textContent =
       `${percent(tokens / window)} of the context window (${number.format(window)})`;
+  }
+
+  // A run beside the conversation: the composer stays usable while it runs.
+  function liveRunText(run) {
+    const since = run.started_at || run.created_at;
+    const time = since ? new Date(since).toLocaleTimeString() : "";
+    return `compacting in the background${time ? ` since ${time}` : ""}…`;
   }
 
   function setCompacting(on, text = "compacting…") {
@@ -578,6 +585,9 @@
           box.scrollTop = box.scrollHeight;
         } else if (name === "compaction" && data.status === "running") {
           setCompacting(true);
+        } else if (name === "compaction" && ["background", "queued"].includes(data.status)) {
+          setCompacting(true, "compacting in the background…");
+          setStatus("A compaction started in the background; the conversation goes on.");
         } else if (name === "compaction" && data.run) {
           await showCompaction(data.run);
         } else if (name === "compaction") {
@@ -652,16 +662,20 @@
   });
   window.addEventListener("hashchange", guard(() => openSession(location.hash.slice(1))));
 
-  // A run started elsewhere (the admin's "Compact now", a worker) shows up here too.
+  // A run started elsewhere (in the background, the admin's "Compact now", a worker) shows
+  // up here too: looked for every 5 s, every second while one runs.
+  let ticks = 0;
   setInterval(guard(async () => {
+    ticks += 1;
     if (!state.session || state.busy || document.hidden) return;
+    if (!state.session.live_run && ticks % 5) return;
     const detail = await api(`sessions/${state.session.id}/`);
     const changed = detail.message_count !== state.session.message_count ||
       detail.checkpoint_version !== state.session.checkpoint_version;
-    if (detail.live_run) setCompacting(true);
+    if (detail.live_run) setCompacting(true, liveRunText(detail.live_run));
     if (changed || (!detail.live_run && state.session.live_run)) await refresh();
     else state.session.live_run = detail.live_run;
-  }), 5000);
+  }), 1000);
 
   guard(async () => {
     await loadSessions();

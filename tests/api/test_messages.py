@@ -222,8 +222,9 @@ def test_context_is_the_selectors_payload(api, compacted):
     assert set(body) == {
         "format", "system", "messages", "estimated_tokens", "checkpoint_version", "pruning",
         "cache_breakpoints", "should_compact", "truncated", "omitted_messages", "fitted",
-        "memory_flush", "flush_turn",
+        "memory_flush", "flush_turn", "compaction",
     }  # fmt: skip
+    assert body["compaction"] == {"running": False, "since": None}
 
 
 def test_context_after_compacting_an_agent_loop_is_accepted_by_the_sdk(api, session, small):

@@ -206,7 +206,9 @@ def test_the_callable_is_left_to_the_worker_when_compaction_is_async(
     near_flush, compaction_settings, django_capture_on_commit_callbacks
 ):
     compaction_settings(
-        MEMORY_FLUSH="tests.services.test_memory_flush.record_flush", AUTO_COMPACT="async"
+        MEMORY_FLUSH="tests.services.test_memory_flush.record_flush",
+        AUTO_COMPACT="async",
+        SOFT_THRESHOLD=1,  # due its flush, not yet its compaction
     )
     record_flush.calls = []
     session = services.session_create()

@@ -13,7 +13,8 @@ ERROR_KEYS = {"code", "message", "details"}
 # The fields of a serialized compaction run, wherever the API answers one.
 RUN_FIELDS = {
     "id", "session", "status", "trigger", "force", "reason", "created_at", "started_at",
-    "finished_at", "duration_ms", "tokens_before", "tokens_after", "cut_seq",
+    "finished_at", "duration_ms", "turns_waited", "turn_wait_ms", "tokens_before", "tokens_after",
+    "cut_seq",
     "messages_compacted", "messages_kept", "summarizer", "model", "llm_calls",
     "llm_input_tokens", "llm_output_tokens", "request_id", "attempts", "error",
     "fallback_mode", "checkpoint_version",

@@ -194,6 +194,25 @@ class GatedSummarizer(StaticSummarizer):
         return super().summarize(request)
 
 
+class HeldSummarizer(StaticSummarizer):
+    """Named in settings (the background pool builds its own instance): every instance
+    waits on the class's ``gate`` inside summarize(); ``entered`` says one got there."""
+
+    gate = threading.Event()
+    entered = threading.Event()
+    calls = 0
+
+    @classmethod
+    def reset(cls) -> None:
+        cls.gate, cls.entered, cls.calls = threading.Event(), threading.Event(), 0
+
+    def summarize(self, request: SummaryRequest) -> SummaryResult:
+        type(self).calls += 1
+        type(self).entered.set()
+        assert type(self).gate.wait(30), "the test never opened the gate"
+        return super().summarize(request)
+
+
 def payload_problem(
     messages: list[dict[str, Any]], *, system: Any = None, signatures: dict | None = None
 ) -> str | None:

@@ -126,6 +126,16 @@ class MemoryFlushDueSerializer(serializers.Serializer):
     prompt = serializers.CharField(allow_null=True, help_text="The flush prompt, when due.")
 
 
+class CompactionStateSerializer(serializers.Serializer):
+    running = serializers.BooleanField(
+        help_text="A compaction of the session runs now (in the background, on a worker, or "
+        "in another request); this payload is of the checkpoint before it."
+    )
+    since = serializers.DateTimeField(
+        allow_null=True, help_text="When that compaction started; null when none runs."
+    )
+
+
 class ContextSerializer(serializers.Serializer):
     """The context payload: pass `system` and `messages` unchanged to the Messages API
     (`format` anthropic), or `messages` to `chat.completions.create` (`format` openai)."""
@@ -156,3 +166,4 @@ class ContextSerializer(serializers.Serializer):
     flush_turn = serializers.BooleanField(
         help_text="This is the flush turn's payload (asked with memory_flush=1)."
     )
+    compaction = CompactionStateSerializer()

@@ -40,6 +40,8 @@ class CompactionRunSerializer(serializers.ModelSerializer):
             "started_at",
             "finished_at",
             "duration_ms",
+            "turns_waited",
+            "turn_wait_ms",
             "tokens_before",
             "tokens_after",
             "cut_seq",

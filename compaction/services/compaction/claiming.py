@@ -29,7 +29,7 @@ def decide(
     """(skip reason, cut decision): the trigger unless forced, then the cut point."""
     if not force and not session_should_compact(session=session):
         return (
-            f"below the threshold: {session.calibrated_tokens} of {settings.threshold} "
+            f"below the threshold: {session.calibrated_tokens} of {settings.trigger} "
             "estimated tokens"
         ), None
     decision = compaction_plan(session=session, settings=settings)
@@ -118,6 +118,7 @@ def compaction_run_claim(
                 setattr(run, name, value)
             run.save(update_fields=[*fields])
         session.lease_token, session.lease_expires_at = token, expires
-        session.save(update_fields=["lease_token", "lease_expires_at"])
+        session.lease_acquired_at = now
+        session.save(update_fields=["lease_token", "lease_expires_at", "lease_acquired_at"])
     record_phase_ms(run, "claim_ms", started)
     return run

@@ -108,7 +108,8 @@ def compaction_run_regenerate(
             cut_seq=latest.last_seq,
         )
         session.lease_token, session.lease_expires_at = token, expires
-        session.save(update_fields=["lease_token", "lease_expires_at"])
+        session.lease_acquired_at = now
+        session.save(update_fields=["lease_token", "lease_expires_at", "lease_acquired_at"])
     record_phase_ms(run, "claim_ms", started)
     return complete(run, summarizer)
 

@@ -16,7 +16,7 @@ from rest_framework.authtoken.models import Token
 
 from compaction import selectors
 from compaction.models import ChatSession
-from compaction.services import message_append, session_create
+from compaction.services import compaction_background_wait, message_append, session_create
 
 # SWE-agent runs, then OpenHands runs whose tool calls leave files changed and a build
 # failing: the artifact ledger of the long session has something to show.
@@ -75,15 +75,18 @@ class Command(BaseCommand):
             system_prompt="You are an autonomous programmer working in a repository.",
             config=LONG_SESSION_CONFIG,
         )
-        # Appending one transcript at a time lets AUTO_COMPACT="sync" compact the session
-        # whenever it crosses its threshold, as it would in production.
+        # Appending one transcript at a time lets the session compact whenever it crosses
+        # its threshold, as it would in production: in the background (the default), which
+        # this command lets finish before the next transcript, as a paced conversation would.
         for path in fixture_paths():
             messages = json.loads(path.read_text())["messages"]
-            result = message_append(session_id=session.pk, messages=messages)
-            if result.compaction is not None:
+            done = set(session.runs.values_list("pk", flat=True))
+            message_append(session_id=session.pk, messages=messages)
+            compaction_background_wait(timeout=300)
+            for run in session.runs.exclude(pk__in=done).order_by("created_at"):
                 self.stdout.write(
-                    f"auto-compacted {LONG_SESSION}: {result.compaction.status}, "
-                    f"{result.compaction.tokens_before} -> {result.compaction.tokens_after} tokens"
+                    f"auto-compacted {LONG_SESSION}: {run.status}, "
+                    f"{run.tokens_before} -> {run.tokens_after} tokens"
                 )
         session.refresh_from_db()
         payload = selectors.session_context_build(session=session)
