@@ -15,7 +15,7 @@ QUICK_PEER_SIZES: tuple[int, ...] = (200, 800)
 
 #: The sections a run can be limited to (``--only``), in the order they run.
 SECTIONS: tuple[str, ...] = (
-    "reduction", "ledger", "audit", "pruning", "compaction", "history", "peers",
+    "reduction", "ledger", "audit", "pruning", "compaction", "history", "peers", "turns",
 )  # fmt: skip
 
 # Goals from the issue; a run reports each as met or missed against these.
@@ -27,6 +27,7 @@ REDUCTION_GOAL_PCT = 80.0
 PEAK_MEMORY_GOAL_MB = 150.0
 TURN_STATEMENTS_GOAL = 8  # SQL statements of a host's whole turn, BEGIN/COMMIT not counted
 PEER_SPEEDUP_GOAL = 3.0  # LangGraph + SummarizationMiddleware median turn / the app's
+TURN_ADDED_P95_GOAL_MS = 1000.0  # what compaction adds to a turn at P95, with the defaults
 
 BENCH_SUMMARY = """## Goal
 Keep the synthetic benchmark project's test suite green while refactoring `src/pkg/`.
@@ -81,6 +82,15 @@ class BenchConfig:
     #: The drift audit: runs over the labelled pairs, and the versions of the chain audited.
     audit_repeat: int = 5
     audit_versions: int = 200
+    #: The paced conversation (section 9): sessions talking at once through two web
+    #: processes, turns each, the pause between a session's turns, the summarizer's time,
+    #: and each session's threshold and kept tokens (~750 tokens a turn).
+    turn_sessions: int = 4
+    turn_count: int = 40
+    turn_pace: float = 2.0
+    turn_summarizer_delay: float = 3.0
+    turn_threshold: int = 6_000
+    turn_keep: int = 1_500
     #: Tool output size of the context/append/compaction histories (chars).
     history_tool_chars: int = 600
     #: Per-turn cost vs peers: history sizes, measured turns per stack and size, the
@@ -117,6 +127,12 @@ class BenchConfig:
             ledger_repeat=3,
             audit_repeat=2,
             audit_versions=40,
+            turn_sessions=2,
+            turn_count=12,
+            turn_pace=0.5,
+            turn_summarizer_delay=0.5,
+            turn_threshold=3_000,
+            turn_keep=800,
             # ~530 tokens a message: 200 and 800 messages are over a 20k threshold, so
             # every stack compacts once (LangGraph's middleware on its first turn).
             peer_sizes=QUICK_PEER_SIZES,

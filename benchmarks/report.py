@@ -13,6 +13,7 @@ from benchmarks.config import (
     PEAK_MEMORY_GOAL_MB,
     PEER_SPEEDUP_GOAL,
     REDUCTION_GOAL_PCT,
+    TURN_ADDED_P95_GOAL_MS,
     TURN_STATEMENTS_GOAL,
 )
 
@@ -146,6 +147,21 @@ def evaluate_goals(result: dict[str, Any]) -> list[dict[str, Any]]:
             )
     if "peers" in result:
         _peer_goals(result["peers"], goal)
+    for mode in ("background", "async"):
+        found = result.get("turns", {}).get("modes", {}).get(mode, {})
+        if "added" in found:
+            goal(
+                f"compaction added to a turn, P95 ({mode})",
+                f"< {TURN_ADDED_P95_GOAL_MS:g} ms",
+                f"{found['added']['p95_ms']:.0f} ms",
+                found["added"]["p95_ms"] < TURN_ADDED_P95_GOAL_MS,
+            )
+            goal(
+                f"no message compacted twice or left out ({mode})",
+                "0 problems",
+                len(found["coverage_problems"]),
+                not found["coverage_problems"],
+            )
     return goals
 
 
@@ -398,6 +414,9 @@ def render_table(result: dict[str, Any]) -> str:
         )
         lines.append("")
 
+    if "turns" in result and "modes" in result["turns"]:
+        lines.extend(_turn_lines(result["turns"]))
+
     lines.append("Goals")
     for item in result["goals"]:
         verdict = {True: "MET", False: "MISSED", None: "n/a"}[item["met"]]
@@ -443,4 +462,28 @@ def _peer_lines(peers: dict[str, Any]) -> list[str]:
     lines.append(
         f"   {peers['rows'][0]['app']['n']} turns per stack and size, interleaved; {versions}"
     )
+    return lines
+
+
+def _turn_lines(turns: dict[str, Any]) -> list[str]:
+    lines = [
+        f"9. What compaction adds to a turn: {turns['sessions']} sessions x {turns['turns']} "
+        f"turns through run_turn in {turns['processes']} web processes, "
+        f"{turns['pace_s']:g} s between a session's turns, a {turns['summarizer_s']:g} s "
+        f"summarizer, threshold {turns['threshold']:,} tokens; the model answers at once",
+        f"{'AUTO_COMPACT':<13} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8} {'>1 s':>5} "
+        f"{'compactions':>11} {'turns waited':>12} {'coverage':>9}",
+    ]
+    for mode, found in turns["modes"].items():
+        if "skipped" in found:
+            lines.append(f"{mode:<13} skipped: {found['skipped']}")
+            continue
+        added = found["added"]
+        coverage = "ok" if not found["coverage_problems"] else len(found["coverage_problems"])
+        lines.append(
+            f"{mode:<13} {added['median_ms']:>8.0f} {added['p95_ms']:>8.0f} "
+            f"{added['max_ms']:>8.0f} {found['turns_over_1s']:>5} {found['compactions']:>11} "
+            f"{found['turns_waited']:>12} {coverage!s:>9}"
+        )
+    lines.append("")
     return lines

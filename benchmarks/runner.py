@@ -24,13 +24,19 @@ from benchmarks.measure import environment_meta, loadavg
 from benchmarks.peers import PeerBenchmarks
 from benchmarks.reduction import ReductionBenchmarks
 from benchmarks.report import evaluate_goals
+from benchmarks.turns import TurnBenchmarks
 from compaction.exceptions import CompactionError
 from compaction.models import ChatSession
 from compaction.services import session_delete
 
 
 class Bench(
-    ReductionBenchmarks, AuditBenchmarks, CompactionBenchmarks, HistoryBenchmarks, PeerBenchmarks
+    ReductionBenchmarks,
+    AuditBenchmarks,
+    CompactionBenchmarks,
+    HistoryBenchmarks,
+    PeerBenchmarks,
+    TurnBenchmarks,
 ):
     """One run: owns the bench user and every session it creates, and removes them."""
 
@@ -115,6 +121,14 @@ class Bench(
                     result["peers"] = {
                         "skipped": f"the peers store in PostgreSQL; the database is "
                         f"{connection.vendor}"
+                    }
+            if "turns" in sections:
+                if connection.vendor == "postgresql":
+                    self.log("what compaction adds to a turn (paced sessions, 2 web processes)")
+                    result["turns"] = self.turn_latency()
+                else:
+                    result["turns"] = {
+                        "skipped": f"two processes share the database; it is {connection.vendor}"
                     }
         meta["finished_at"] = datetime.now(UTC).isoformat(timespec="seconds")
         meta["elapsed_s"] = round(time.perf_counter() - started, 1)

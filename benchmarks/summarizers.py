@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 
 from benchmarks.config import BENCH_SUMMARY
 from compaction.conf import ResolvedSettings
 from compaction.summarizers.base import Summarizer, SummaryRequest, SummaryResult
+from compaction.summarizers.offline.identity import carry_ids
 
 
 class InstantSummarizer(Summarizer):
@@ -68,3 +70,21 @@ class SlowSummarizer(InstantSummarizer):
             self._slept = True
             time.sleep(self.delay)  # releases the GIL, like a blocking HTTP call
         return super().summarize(request)
+
+
+class PacedSummarizer(InstantSummarizer):
+    """Named in settings, for processes the bench starts: an LLM call that takes
+    ``BENCH_SUMMARIZER_DELAY`` seconds (the environment's; 3 by default) per compaction."""
+
+    name = "bench-paced"
+
+    def summarize(self, request: SummaryRequest) -> SummaryResult:
+        time.sleep(float(os.environ.get("BENCH_SUMMARIZER_DELAY", "3")))
+        text = BENCH_SUMMARY
+        if request.previous_summary and request.next_item_id:
+            # As a model following the item protocol answers: one call per compaction, never
+            # the second one a silent drop would cost.
+            text = carry_ids(
+                request.previous_summary, text, next_item_id=request.next_item_id, finished=()
+            )
+        return SummaryResult(text=text, model=self.model)

@@ -96,6 +96,22 @@ def test_structure(bench: SimpleNamespace) -> None:
         assert heading in bench.table
     assert "5. Token reduction" in bench.table
     assert "6. Per-turn cost vs peers" in bench.table
+    assert "9. What compaction adds to a turn" in bench.table
+
+
+def test_turns_wait_for_compaction_only_in_sync(bench: SimpleNamespace) -> None:
+    modes = bench.data["turns"]["modes"]
+    if "skipped" in modes["async"]:  # no Redis on this machine: the Celery mode cannot run
+        modes.pop("async")
+    for mode, found in modes.items():
+        assert found["turns"] == QUICK.turn_sessions * QUICK.turn_count, mode
+        assert found["compactions"] > 0, mode
+        assert found["coverage_problems"] == [], mode
+    # In the request, each compaction held up the turn that crossed the threshold; beside
+    # the conversation none did (the window always had room).
+    assert modes["sync"]["turns_waited"] == modes["sync"]["compactions"]
+    assert modes["background"]["turns_waited"] == 0
+    assert modes.get("async", {}).get("turns_waited", 0) == 0
 
 
 def test_cleans_up_everything(bench: SimpleNamespace) -> None:
