@@ -134,7 +134,7 @@
       `${detail.message_count} messages, ${detail.active_message_count} active · ` +
       `${detail.compaction_count} compaction${detail.compaction_count === 1 ? "" : "s"}`;
     renderGauge(detail.estimated_tokens);
-    if (detail.live_run) setCompacting(true, liveRunText(detail.live_run));
+    if (detail.live_run) showLiveRun(detail.live_run);
     else if (!state.busy) await endCompacting();
     renderSummary(checkpoint);
     renderChanges(audit);
@@ -301,10 +301,15 @@
   }
 
   // A run beside the conversation: the composer stays usable while it runs.
-  function liveRunText(run) {
+  function showLiveRun(run) {
     const since = run.started_at || run.created_at;
     const time = since ? new Date(since).toLocaleTimeString() : "";
-    return `compacting in the background${time ? ` since ${time}` : ""}…`;
+    setCompacting(true);
+    $("compaction-state").title = time ? `compacting since ${time}` : "";
+    if (!state.busy) {
+      setStatus(`A compaction runs in the background${time ? ` since ${time}` : ""}; ` +
+        "the conversation goes on.");
+    }
   }
 
   function setCompacting(on, text = "compacting…") {
@@ -485,7 +490,7 @@
         : `${Math.min(index, replay.turns.length)} of ${replay.turns.length} turns replayed` +
           (done ? ": the transcript is over." : "");
       note.textContent = `Replaying ${replay.name} (${replay.license}) turn by turn through ` +
-        "the API's messages POST; the append compacts when the context passes the threshold.";
+        "the API's messages POST; past 80 % of the threshold a compaction starts in the background.";
       if (done) stopPlaying();
     } else if (live) {
       note.textContent = `Claude (${config.model}) answers through stream_turn; Enter sends, ` +
@@ -586,7 +591,7 @@
         } else if (name === "compaction" && data.status === "running") {
           setCompacting(true);
         } else if (name === "compaction" && ["background", "queued"].includes(data.status)) {
-          setCompacting(true, "compacting in the background…");
+          setCompacting(true);
           setStatus("A compaction started in the background; the conversation goes on.");
         } else if (name === "compaction" && data.run) {
           await showCompaction(data.run);
@@ -672,9 +677,13 @@
     const detail = await api(`sessions/${state.session.id}/`);
     const changed = detail.message_count !== state.session.message_count ||
       detail.checkpoint_version !== state.session.checkpoint_version;
-    if (detail.live_run) setCompacting(true, liveRunText(detail.live_run));
-    if (changed || (!detail.live_run && state.session.live_run)) await refresh();
+    const finished = !detail.live_run && state.session.live_run;
+    if (detail.live_run) showLiveRun(detail.live_run);
+    if (changed || finished) await refresh();
     else state.session.live_run = detail.live_run;
+    if (finished && detail.checkpoint_version) {
+      setStatus(`Compaction done in the background: summary v${detail.checkpoint_version}.`);
+    }
   }), 1000);
 
   guard(async () => {

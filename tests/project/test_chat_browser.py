@@ -25,6 +25,7 @@ from compaction.models import Message
 from tests.support import ROOT
 from tests.support.anthropic_stub import AnthropicStub
 from tests.support.browser import chromium
+from tests.support.helpers import HeldSummarizer
 from tests.support.responses import conversation
 
 SCREENSHOTS = ROOT / "var" / "screenshots"
@@ -249,3 +250,49 @@ def test_with_a_key_the_answer_streams_in(
     session = Message.objects.get(seq=2).session
     assert session.agent_id == "chat" and session.config == settings.CHAT_SESSION_CONFIG
     _screenshot(browser, "chat-live.png")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_background_compaction_shows_and_the_replay_goes_on(
+    live_server: Any, browser: WebDriver, visitor: Any, compaction_settings: Any
+) -> None:
+    # The default mode, with a summarizer that holds until the test lets it answer.
+    HeldSummarizer.reset()
+    compaction_settings(
+        AUTO_COMPACT="background", SUMMARIZER="tests.support.helpers.HeldSummarizer"
+    )
+    try:
+        _log_in(browser, live_server.url + "/")
+        browser.find_element(By.ID, "new-replay").click()
+        progress = _wait(browser, "#replay-progress")
+        _until(lambda: progress.text.startswith("0 of "))
+        next_turn = browser.find_element(By.ID, "replay-next")
+        turn = 0
+        while not HeldSummarizer.entered.is_set():
+            turn += 1
+            assert turn <= 12, "no compaction started within a dozen turns"
+            next_turn.click()
+            _until(
+                lambda t=turn: browser.execute_script(SNAPSHOT)["progress"].startswith(f"{t} of ")
+            )
+            _until(lambda: browser.execute_script(SNAPSHOT)["ready"])
+        # The append that started it returned at once; the page shows the run in the
+        # background and the replay can go on meanwhile.
+        page = _until(lambda: (p := browser.execute_script(SNAPSHOT))["compacting"] and p)
+        assert page["label"] == "compacting…", page
+        status = browser.find_element(By.ID, "status").text
+        assert status.startswith("A compaction runs in the background since "), status
+        assert browser.find_element(By.ID, "summary-version").text == "none yet"
+        next_turn.click()
+        _until(lambda: browser.execute_script(SNAPSHOT)["progress"].startswith(f"{turn + 1} of "))
+        assert browser.execute_script(SNAPSHOT)["compacting"]
+        _screenshot(browser, "chat-background-compacting.png")
+    finally:
+        HeldSummarizer.gate.set()
+    # Once it is written, the page picks it up by itself (no click).
+    _until(lambda: browser.find_element(By.ID, "summary-version").text == "v1", timeout=15)
+    _until(lambda: not browser.execute_script(SNAPSHOT)["compacting"], timeout=15)
+    status = browser.find_element(By.ID, "status").text
+    assert status == "Compaction done in the background: summary v1.", status
+    assert services.compaction_background_wait(timeout=10)
+    assert HeldSummarizer.calls == 1
