@@ -91,6 +91,8 @@ class BenchConfig:
     turn_summarizer_delay: float = 3.0
     turn_threshold: int = 6_000
     turn_keep: int = 1_500
+    #: Also the variants with the threshold at the window's edge (a 16k budget: 40 turns).
+    turn_edge: bool = True
     #: Tool output size of the context/append/compaction histories (chars).
     history_tool_chars: int = 600
     #: Per-turn cost vs peers: history sizes, measured turns per stack and size, the
@@ -133,6 +135,7 @@ class BenchConfig:
             turn_summarizer_delay=0.5,
             turn_threshold=3_000,
             turn_keep=800,
+            turn_edge=False,
             # ~530 tokens a message: 200 and 800 messages are over a 20k threshold, so
             # every stack compacts once (LangGraph's middleware on its first turn).
             peer_sizes=QUICK_PEER_SIZES,

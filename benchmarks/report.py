@@ -147,7 +147,7 @@ def evaluate_goals(result: dict[str, Any]) -> list[dict[str, Any]]:
             )
     if "peers" in result:
         _peer_goals(result["peers"], goal)
-    for mode in ("background", "async"):
+    for mode in ("background", "async", "background @edge"):
         found = result.get("turns", {}).get("modes", {}).get(mode, {})
         if "added" in found:
             goal(
@@ -470,18 +470,19 @@ def _turn_lines(turns: dict[str, Any]) -> list[str]:
         f"9. What compaction adds to a turn: {turns['sessions']} sessions x {turns['turns']} "
         f"turns through run_turn in {turns['processes']} web processes, "
         f"{turns['pace_s']:g} s between a session's turns, a {turns['summarizer_s']:g} s "
-        f"summarizer, threshold {turns['threshold']:,} tokens; the model answers at once",
-        f"{'AUTO_COMPACT':<13} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8} {'>1 s':>5} "
+        f"summarizer, threshold {turns['threshold']:,} tokens (@edge: the window's budget, "
+        "no threshold of its own); the model answers at once",
+        f"{'AUTO_COMPACT':<17} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8} {'>1 s':>5} "
         f"{'compactions':>11} {'turns waited':>12} {'coverage':>9}",
     ]
     for mode, found in turns["modes"].items():
         if "skipped" in found:
-            lines.append(f"{mode:<13} skipped: {found['skipped']}")
+            lines.append(f"{mode:<17} skipped: {found['skipped']}")
             continue
         added = found["added"]
         coverage = "ok" if not found["coverage_problems"] else len(found["coverage_problems"])
         lines.append(
-            f"{mode:<13} {added['median_ms']:>8.0f} {added['p95_ms']:>8.0f} "
+            f"{mode:<17} {added['median_ms']:>8.0f} {added['p95_ms']:>8.0f} "
             f"{added['max_ms']:>8.0f} {found['turns_over_1s']:>5} {found['compactions']:>11} "
             f"{found['turns_waited']:>12} {coverage!s:>9}"
         )

@@ -7,8 +7,12 @@ the summarizer takes ``turn_summarizer_delay`` seconds (``PacedSummarizer``). A 
 added time is its wall time minus the model call's. Each mode runs the same script:
 
 - ``sync``: the turn that crosses the threshold compacts in the request (the old default);
-- ``background``: from the soft threshold, on each web process's pool (the default);
-- ``async``: from the soft threshold, on a Celery worker over Redis (when Redis answers).
+- ``background``: from the threshold, on each web process's pool (the default);
+- ``async``: from the soft threshold, on a Celery worker over Redis (when Redis answers);
+- ``sync @edge`` and ``background @edge`` (not with ``--quick``): the threshold at the
+  window's edge (``COMPACTION_THRESHOLD`` None, the smallest window the settings allow, a
+  budget of 16,000 tokens), where "background" starts at ``SOFT_THRESHOLD`` of the budget and a
+  turn would wait if the payload stopped fitting before the compaction is done.
 
 Afterwards each session is checked: no two runs compacted the same messages, and each run
 starts right after the previous one's cut (no message left uncovered or covered twice).
@@ -33,7 +37,23 @@ from benchmarks.turn_procs import web_process
 from compaction import services
 from compaction.models import ChatSession, Checkpoint, CompactionRun
 
-MODES = ("sync", "background", "async")
+#: The @edge variants' window: the smallest the window guard accepts (a budget of 16,000).
+EDGE = {"COMPACTION_THRESHOLD": None, "CONTEXT_WINDOW": 17_000, "RESERVE_TOKENS": 1_000}
+
+
+def variants(threshold: int, *, edge: bool) -> dict[str, dict[str, Any]]:
+    """Each variant's session config (its overrides of the settings)."""
+    found: dict[str, dict[str, Any]] = {
+        "sync": {"AUTO_COMPACT": "sync", "COMPACTION_THRESHOLD": threshold},
+        "background": {"AUTO_COMPACT": "background", "COMPACTION_THRESHOLD": threshold},
+        "async": {"AUTO_COMPACT": "async", "COMPACTION_THRESHOLD": threshold},
+    }
+    if edge:
+        found["sync @edge"] = {"AUTO_COMPACT": "sync", **EDGE}
+        found["background @edge"] = {"AUTO_COMPACT": "background", **EDGE}
+    return found
+
+
 PROCESSES = 2
 
 
@@ -66,25 +86,22 @@ class TurnBenchmarks:
             "modes": {},
         }
         with AnthropicStub() as stub:
-            for mode in MODES:
+            for mode, overrides in variants(cfg.turn_threshold, edge=cfg.turn_edge).items():
                 self.log(f"   {mode}: {cfg.turn_sessions} sessions x {cfg.turn_count} turns")
-                out["modes"][mode] = self._turn_mode(mode, stub.url)
+                out["modes"][mode] = self._turn_mode(mode, overrides, stub.url)
         return out
 
-    def _turn_mode(self, mode: str, model_url: str) -> dict[str, Any]:
+    def _turn_mode(self, mode: str, overrides: dict[str, Any], model_url: str) -> dict[str, Any]:
         cfg = self.config
         broker = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/14")
-        if mode == "async" and not _redis_answers(broker):
+        celery = overrides["AUTO_COMPACT"] == "async"
+        if celery and not _redis_answers(broker):
             return {"skipped": f"no Redis answers at {broker}"}
         sessions = [
             services.session_create(
                 owner=self.user,
                 system_prompt="You are a careful coding agent.",
-                config={
-                    "AUTO_COMPACT": mode,
-                    "COMPACTION_THRESHOLD": cfg.turn_threshold,
-                    "KEEP_RECENT_TOKENS": cfg.turn_keep,
-                },
+                config={**overrides, "KEEP_RECENT_TOKENS": cfg.turn_keep},
             )
             for _ in range(cfg.turn_sessions)
         ]
@@ -96,10 +113,10 @@ class TurnBenchmarks:
             "COMPACTION_API_MAX_RETRIES": "0",
             "BENCH_SUMMARIZER_DELAY": str(cfg.turn_summarizer_delay),
             "BENCH_MODEL_URL": model_url,
-            "CELERY_BROKER_URL": broker if mode == "async" else "",
+            "CELERY_BROKER_URL": broker if celery else "",
             "ANTHROPIC_API_KEY": "",
         }
-        with _celery_worker(broker, cfg.turn_summarizer_delay) if mode == "async" else _nothing():
+        with _celery_worker(broker, cfg.turn_summarizer_delay) if celery else _nothing():
             records = self._drive([str(s.pk) for s in sessions], env)
             _wait_for_runs(sessions, timeout=cfg.turn_summarizer_delay * 10 + 60)
         return _report(records, sessions, mode)

@@ -17,6 +17,8 @@ from django.conf import settings
 from django.core.signals import setting_changed
 from django.utils.module_loading import import_string
 
+from compaction.engine.timing import BESIDE
+
 DEFAULTS: dict[str, Any] = {
     # Summarizer: a dotted path to a class implementing compaction.summarizers.Summarizer.
     # None picks AnthropicSummarizer when ANTHROPIC_API_KEY is set, else the offline one.
@@ -98,15 +100,16 @@ DEFAULTS: dict[str, Any] = {
     "SUMMARY_CONTEXT_WINDOW": 200_000,
     "SUMMARY_RESERVE_TOKENS": 8_000,
     # When a session crosses its threshold (engine.timing holds the rule, in one place):
-    # "background": a compaction starts at SOFT_THRESHOLD of the threshold on a small
-    #   thread pool in the same process, after the request's transaction commits, and no
-    #   turn waits for it unless its payload would not fit CONTEXT_WINDOW - RESERVE_TOKENS;
+    # "background": a compaction starts on a small thread pool in the same process, after
+    #   the request's transaction commits, and no turn waits for it unless its payload would
+    #   not fit CONTEXT_WINDOW - RESERVE_TOKENS;
     # "async": the same timing, on a Celery worker (hosts that run Celery);
     # "sync": the append or turn that crosses the threshold compacts in the request;
     # "off": only when asked.
     "AUTO_COMPACT": "background",
-    # The share of COMPACTION_THRESHOLD at which "background" and "async" start a
-    # compaction, so that it is done before the session reaches the threshold.
+    # With "background" and "async" a compaction starts at COMPACTION_THRESHOLD, or at this
+    # share of CONTEXT_WINDOW - RESERVE_TOKENS when that comes first (a threshold at the
+    # window's edge), so that it is done before a payload would not fit.
     "SOFT_THRESHOLD": 0.8,
     # A turn whose payload would not fit the window waits at most this long for the running
     # compaction; after that it is sent fitted to the window (its oldest messages left out).
@@ -366,10 +369,13 @@ class ResolvedSettings:
 
     @property
     def trigger(self) -> int:
-        """Tokens above which a compaction starts: the threshold when it runs in the request
-        ("sync"), SOFT_THRESHOLD of it when it runs beside the conversation."""
-        if self._values["AUTO_COMPACT"] in ("async", "background"):
-            return max(1, int(self.threshold * float(self._values["SOFT_THRESHOLD"])))
+        """Tokens above which a compaction starts: the threshold; when it runs beside the
+        conversation, SOFT_THRESHOLD of the window's budget if that comes first, so that it
+        is done before a payload would not fit (starting earlier than needed would only
+        compact more often)."""
+        if self._values["AUTO_COMPACT"] in BESIDE:
+            soft = int(self.window_budget * float(self._values["SOFT_THRESHOLD"]))
+            return max(1, min(self.threshold, soft))
         return self.threshold
 
 

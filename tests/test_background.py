@@ -9,6 +9,7 @@ import time
 
 import anthropic
 import pytest
+from django.db import OperationalError, transaction
 
 from compaction import selectors, services
 from compaction.agent import CompactionStatus, run_turn, stream_turn
@@ -17,21 +18,21 @@ from compaction.engine import timing as when
 from compaction.models import ChatSession, Checkpoint, CompactionRun
 from tests.support.anthropic_stub import AnthropicStub
 from tests.support.factories import SessionFactory
-from tests.support.helpers import HeldSummarizer, chat
+from tests.support.helpers import HeldSummarizer, chat, settings_with
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture
 def background(compaction_settings):
-    """Threshold 2,000 (soft 1,600), window 6,000 (5,000 for the payload), a summarizer
-    that waits for the test."""
+    """A threshold at the window's edge: 3,000 tokens less 500 for the answer, so the
+    compaction starts at 80 % of the 2,500 (2,000); a summarizer that waits for the test."""
     HeldSummarizer.reset()
     compaction_settings(
         AUTO_COMPACT="background",
-        COMPACTION_THRESHOLD=2000,
-        CONTEXT_WINDOW=6000,
-        RESERVE_TOKENS=1000,
+        COMPACTION_THRESHOLD=None,
+        CONTEXT_WINDOW=3000,
+        RESERVE_TOKENS=500,
         KEEP_RECENT_TOKENS=500,
         SUMMARIZER="tests.support.helpers.HeldSummarizer",
     )
@@ -44,30 +45,30 @@ def _over_soft_threshold() -> ChatSession:
     session = SessionFactory()
     while True:
         result = services.message_append(session_id=session.pk, messages=chat(1))
-        if HeldSummarizer.entered.wait(0.05) or result.session.estimated_tokens > 1600:
+        if HeldSummarizer.entered.wait(0.05) or result.session.estimated_tokens > 2000:
             return result.session
 
 
 def test_the_append_over_the_soft_threshold_returns_before_the_summarizer(background):
     session = SessionFactory()
     started = time.monotonic()
-    result = services.message_append(session_id=session.pk, messages=chat(8))
+    result = services.message_append(session_id=session.pk, messages=chat(10))
     elapsed = time.monotonic() - started
-    assert 1600 < result.session.estimated_tokens < 2000  # over the soft threshold only
-    assert result.compaction is None
+    assert 2000 < result.session.estimated_tokens <= 2500  # started early; still fits
+    assert result.compaction.status == "pending"  # queued with the append, run on the pool
     assert HeldSummarizer.entered.wait(5), "the pool never started the compaction"
     assert elapsed < 2
 
     run = CompactionRun.objects.get(session=session)
-    assert run.status == "running"
+    assert run.pk == result.compaction.pk and run.status == "running"
     payload = selectors.session_context_build(session=ChatSession.objects.get(pk=session.pk))
     assert payload.as_dict()["compaction"]["running"] is True
     assert payload.compacting_since == run.started_at
     assert payload.checkpoint_version == 0
 
     # The conversation goes on meanwhile; no second run starts.
-    more = services.message_append(session_id=session.pk, messages=chat(1, start=8))
-    assert more.compaction is None
+    more = services.message_append(session_id=session.pk, messages=chat(1, start=10))
+    assert more.compaction is None  # the live run compacts; nothing more is queued
     HeldSummarizer.gate.set()
     assert services.compaction_background_wait(timeout=10)
 
@@ -89,10 +90,10 @@ def test_a_payload_that_would_not_fit_waits_for_the_running_compaction(backgroun
     assert HeldSummarizer.entered.wait(5)
     threading.Timer(0.5, HeldSummarizer.gate.set).start()
     started = time.monotonic()
-    # Past the window's 5,000 tokens: this turn cannot be sent without the summary.
-    result = services.message_append(session_id=session.pk, messages=chat(18, start=50))
+    # Past the window's 2,500 tokens: this turn cannot be sent without the summary.
+    result = services.message_append(session_id=session.pk, messages=chat(4, start=50))
     waited = time.monotonic() - started
-    assert result.session.estimated_tokens > 5000
+    assert result.session.estimated_tokens > 2500
     assert waited >= 0.4
     run = result.compaction
     assert run is not None and run.status == "succeeded"
@@ -106,20 +107,20 @@ def test_the_wait_is_bounded_and_then_the_payload_is_fitted(background, compacti
     session = _over_soft_threshold()
     assert HeldSummarizer.entered.wait(5)
     started = time.monotonic()
-    result = services.message_append(session_id=session.pk, messages=chat(18, start=50))
+    result = services.message_append(session_id=session.pk, messages=chat(4, start=50))
     assert time.monotonic() - started < 2
     assert result.compaction.status == "running"
     payload = selectors.session_context_build(session=result.session)
     assert payload.truncated  # fitted to the window while the summary is being written
-    assert payload.estimated_tokens <= 5000
+    assert payload.estimated_tokens <= 2500
 
 
 def test_a_turn_over_the_soft_threshold_goes_on_and_says_a_compaction_started(background):
     session = _over_soft_threshold()
     HeldSummarizer.gate.set()
     assert services.compaction_background_wait(timeout=10)
-    # Over the soft threshold again, by the turn's own message.
-    services.message_append(session_id=session.pk, messages=chat(8, start=20), auto_compact=False)
+    # Over the soft threshold again, still within the window.
+    services.message_append(session_id=session.pk, messages=chat(5, start=20), auto_compact=False)
     HeldSummarizer.reset()
     with AnthropicStub() as stub:
         client = anthropic.Anthropic(api_key="sk-test", base_url=stub.url, max_retries=0)
@@ -195,14 +196,94 @@ def test_the_one_rule_of_when_to_compact(mode, tokens, running, action):
 
 
 @pytest.mark.django_db(transaction=False)
+@pytest.mark.django_db(transaction=False)
+@pytest.mark.parametrize(
+    ("values", "trigger"),
+    [
+        # The threshold well inside the window: start there, as "sync" would compact.
+        ({"AUTO_COMPACT": "background"}, 100_000),
+        ({"AUTO_COMPACT": "sync"}, 100_000),
+        # At the window's edge: start at 80 % of the payload's budget (180,000).
+        ({"AUTO_COMPACT": "background", "COMPACTION_THRESHOLD": None}, 144_000),
+        ({"AUTO_COMPACT": "async", "COMPACTION_THRESHOLD": 170_000}, 144_000),
+        ({"AUTO_COMPACT": "sync", "COMPACTION_THRESHOLD": None}, 180_000),
+    ],
+)
+def test_where_a_compaction_starts(values, trigger):
+    assert settings_with(**values).trigger == trigger
+
+
 def test_settings_of_the_timing_are_bounded():
     assert validate_values({"SOFT_THRESHOLD": 0.8, "COMPACTION_WAIT_SECONDS": 0}) == []
     assert validate_values({"SOFT_THRESHOLD": 1.5}) == [
         "SOFT_THRESHOLD: must be a number from 0.1 to 1, not 1.5"
     ]
-    assert "BACKGROUND_WORKERS: must be a positive integer" in validate_values(
-        {"BACKGROUND_WORKERS": 0}
-    )[0]
+    assert (
+        "BACKGROUND_WORKERS: must be a positive integer"
+        in validate_values({"BACKGROUND_WORKERS": 0})[0]
+    )
     assert validate_values({"AUTO_COMPACT": "later"}) == [
         "AUTO_COMPACT: must be one of off, sync, async, background, not 'later'"
     ]
+
+
+def test_nothing_is_queued_when_the_append_rolls_back(background):
+    session = SessionFactory()
+    with pytest.raises(RuntimeError), transaction.atomic():
+        services.message_append(session_id=session.pk, messages=chat(10))
+        raise RuntimeError("the host's view failed after the append")
+    assert services.compaction_background_wait(timeout=5)
+    assert not CompactionRun.objects.filter(session=session).exists()
+    assert not HeldSummarizer.entered.is_set()
+
+
+def test_a_job_that_fails_after_its_claim_frees_the_session(background, monkeypatch):
+    def broken(**kwargs):
+        raise OperationalError("the connection dropped")
+
+    monkeypatch.setattr("compaction.services.compaction.runner.compaction_run_finalize", broken)
+    HeldSummarizer.gate.set()
+    session = SessionFactory()
+    first = services.message_append(session_id=session.pk, messages=chat(10)).compaction
+    assert services.compaction_background_wait(timeout=10)
+    first.refresh_from_db()
+    assert first.status == "failed" and "the connection dropped" in first.error
+    session.refresh_from_db()
+    assert session.lease_token is None  # not held until LEASE_SECONDS
+    monkeypatch.undo()
+    # The next append over the threshold starts again, at once.
+    again = services.message_append(session_id=session.pk, messages=chat(1, start=10))
+    assert again.compaction is not None and again.compaction.pk != first.pk
+    assert services.compaction_background_wait(timeout=10)
+    again.compaction.refresh_from_db()
+    assert again.compaction.status == "succeeded"
+
+
+def test_a_turn_waiting_on_a_dead_holder_compacts_in_line(background, compaction_settings):
+    compaction_settings(LEASE_SECONDS=1)
+    HeldSummarizer.gate.set()
+    session = SessionFactory()
+    services.message_append(session_id=session.pk, messages=chat(10), auto_compact=False)
+    # A process claimed a compaction and died before finishing it.
+    dead = services.compaction_run_claim(session_id=session.pk, trigger="auto")
+    started = time.monotonic()
+    result = services.message_append(session_id=session.pk, messages=chat(3, start=10))
+    assert time.monotonic() - started < 5
+    assert result.session.estimated_tokens > 2500 or result.compaction is not None
+    dead.refresh_from_db()
+    assert dead.status == "expired"
+    assert result.compaction.status == "succeeded" and result.compaction.pk != dead.pk
+
+
+def test_inside_a_transaction_a_turn_does_not_wait(background):
+    session = _over_soft_threshold()
+    assert HeldSummarizer.entered.wait(5)
+    services.message_append(session_id=session.pk, messages=chat(4, start=50), auto_compact=False)
+    session.refresh_from_db()
+    timing = selectors.session_compaction_timing(session=session)
+    assert timing.action == when.WAIT
+    started = time.monotonic()
+    with transaction.atomic():
+        outcome = services.compaction_when_due(session=session, timing=timing)
+    assert time.monotonic() - started < 1
+    assert outcome.action == "in_progress"

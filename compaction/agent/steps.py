@@ -47,6 +47,8 @@ MAX_FLUSH_ROUNDS = 4
 #: Output a flush turn may use: memory tool calls and SILENT, never a long answer (and the
 #: SDK refuses a non-streaming call with a very large max_tokens).
 FLUSH_MAX_TOKENS = 4096
+#: ``compaction_when_due`` outcomes whose run this turn started (a result's ``compactions``).
+STARTED_HERE = ("inline", "queued", "background")
 #: Parameters the turn sets itself: a host passing them would be overridden silently.
 RESERVED_KWARGS = frozenset({"system", "messages", "stream", "model", "max_tokens"})
 
@@ -388,7 +390,11 @@ def turn_plan(
             flush_record = status.flush or flush_record
             yield Emit(status)
         due = yield from compact_when_due(session)
-        if due is not None and due.run is not None and due.action in ("inline", "queued"):
+        if (
+            due is not None
+            and due.run is not None
+            and due.action in ("inline", "queued", "background")
+        ):
             compactions.append(due.run)
         if due is not None and due.action in ("inline", "waited"):
             session = yield Call(ChatSession.objects.get, {"pk": session.pk})

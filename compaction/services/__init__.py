@@ -7,6 +7,7 @@ and returns model instances. Reads live in ``compaction.selectors``.
 from compaction.services.compaction import (
     SummaryOutcome,
     compaction_leases_release_expired,
+    compaction_run_abandon,
     compaction_run_claim,
     compaction_run_enqueue,
     compaction_run_execute,
@@ -16,10 +17,7 @@ from compaction.services.compaction import (
     compaction_run_regenerate,
     compaction_run_summarize,
 )
-from compaction.services.compaction.background import (
-    compaction_background_wait,
-    compaction_start_background,
-)
+from compaction.services.compaction.background import compaction_background_wait
 from compaction.services.compaction.due import DueOutcome, compaction_when_due
 from compaction.services.drift import checkpoint_judge
 from compaction.services.memory import memory_flush_record
@@ -40,6 +38,7 @@ __all__ = [
     "checkpoint_judge",
     "compaction_background_wait",
     "compaction_leases_release_expired",
+    "compaction_run_abandon",
     "compaction_run_claim",
     "compaction_run_enqueue",
     "compaction_run_execute",
@@ -48,7 +47,6 @@ __all__ = [
     "compaction_run_finalize",
     "compaction_run_regenerate",
     "compaction_run_summarize",
-    "compaction_start_background",
     "compaction_when_due",
     "memory_flush_record",
     "message_append",

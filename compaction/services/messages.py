@@ -29,7 +29,7 @@ from compaction.models import ChatSession, CompactionRun, IdempotencyKey, Messag
 from compaction.selectors import session_compaction_timing, session_memory_flush_due
 from compaction.selectors.rows import checkpoint_forget, session_read
 from compaction.services.appending import SessionState, append_if_unchanged
-from compaction.services.compaction.background import compaction_start_background
+from compaction.services.compaction.background import memory_flush_in_background
 from compaction.services.compaction.dispatch import queue_locked
 from compaction.services.compaction.due import compaction_when_due
 from compaction.services.compaction.native import checkpoint_native_create
@@ -44,9 +44,9 @@ logger = logging.getLogger(__name__)
 class AppendResult:
     messages: list[Message]
     session: ChatSession
-    #: The compaction this append triggered (finished with AUTO_COMPACT="sync", queued
-    #: with "async"), or the run already in flight; None when it started on the
-    #: background pool ("background"), whose run the session's live run shows.
+    #: The compaction this append triggered (queued with AUTO_COMPACT "background" or
+    #: "async", finished with "sync" or when the payload would not fit), or the run already
+    #: in flight.
     compaction: CompactionRun | None = None
     #: True when an Idempotency-Key matched an earlier append: nothing was written.
     replayed: bool = False
@@ -202,9 +202,15 @@ def message_append(
             tail=session.tail,
             updated_at=session.updated_at,
         )
-        if auto_compact and _queues_now(session):
-            # Inside this transaction: a rollback queues nothing, a commit queues one task.
-            queued = queue_locked(session=session, trigger=CompactionRun.Trigger.AUTO)
+        queue = _queue_now(session) if auto_compact else None
+        if queue is not None:
+            # Inside this transaction: a rollback queues nothing, a commit publishes one run
+            # (to Celery, or to this process's pool).
+            queued = queue_locked(
+                session=session,
+                trigger=CompactionRun.Trigger.AUTO,
+                in_process=queue == when.BACKGROUND,
+            )
         if idempotency_key:
             record = IdempotencyKey.objects.create(
                 session=session,
@@ -226,9 +232,11 @@ def message_append(
 UNLOCKED_ATTEMPTS = 2
 
 
-def _queues_now(session: ChatSession) -> bool:
-    """Whether this append queues a Celery compaction (in the append's transaction)."""
-    return session_compaction_timing(session=session).action == when.QUEUE
+def _queue_now(session: ChatSession) -> str | None:
+    """``when.QUEUE`` or ``when.BACKGROUND`` when this append queues a compaction (in the
+    append's transaction, with the row lock), else None."""
+    action = session_compaction_timing(session=session).action
+    return action if action in (when.QUEUE, when.BACKGROUND) else None
 
 
 def _new_rows(
@@ -310,7 +318,7 @@ def _append_unlocked(
             raise
         if reported is not None:
             reported.apply(session)
-        if (auto_compact and _queues_now(session)) or any(
+        if (auto_compact and _queue_now(session) is not None) or any(
             opens_with_compaction(row.role, row.content, row.format) for row in rows
         ):
             return None
@@ -329,30 +337,28 @@ def _append_unlocked(
 def _after_append(session: ChatSession, *, auto_compact: bool) -> CompactionRun | None:
     """The ``MEMORY_FLUSH`` callable when due, then compaction as ``engine.timing`` says.
 
-    What may take an LLM call's time never runs inside the caller's transaction: with one
-    open, it runs once that commits. "background" hands both to the in-process pool and
-    returns at once, unless the payload would not fit the window; "async" leaves the
-    callable to the worker's run. ``auto_compact=False`` (bulk imports, a host driving each
-    step) skips both.
+    A compaction to start beside the conversation was queued in the append's own
+    transaction; what is left here may block: a compaction in line, or a wait for the
+    running one, when the payload would not fit (or with "sync"). Neither runs inside the
+    caller's transaction: with one open, both run once it commits. The callable runs on the
+    pool with "background", in the worker's run with "async", here with "sync".
+    ``auto_compact=False`` (bulk imports, a host driving each step) skips both.
     """
     if not auto_compact:
         return None
     settings = app_settings.for_session(session)
     timing = session_compaction_timing(session=session)
-    if timing.action == when.QUEUE:
-        # Queued in the append's own transaction, or a run is live already.
-        timing = when.Timing(when.NONE)
+    if timing.action in (when.QUEUE, when.BACKGROUND):
+        timing = when.Timing(when.NONE)  # queued with the append, or a run is live already
     flush = (
         bool(settings.MEMORY_FLUSH)
         and settings.AUTO_COMPACT != "async"
         and session_memory_flush_due(session=session)
     )
+    if flush and settings.AUTO_COMPACT == "background" and not timing.blocks:
+        memory_flush_in_background(session_id=session.pk)
+        flush = False
     if timing.action == when.NONE and not flush:
-        return None
-    if settings.AUTO_COMPACT == "background" and not timing.blocks:
-        compaction_start_background(
-            session_id=session.pk, compact=timing.action == when.BACKGROUND, flush=flush
-        )
         return None
     # A compaction, now or at commit, makes the checkpoint read with the session stale: the
     # caller's next context build must read the one it leaves.

@@ -490,7 +490,7 @@
         : `${Math.min(index, replay.turns.length)} of ${replay.turns.length} turns replayed` +
           (done ? ": the transcript is over." : "");
       note.textContent = `Replaying ${replay.name} (${replay.license}) turn by turn through ` +
-        "the API's messages POST; past 80 % of the threshold a compaction starts in the background.";
+        "the API's messages POST; past the threshold a compaction starts in the background.";
       if (done) stopPlaying();
     } else if (live) {
       note.textContent = `Claude (${config.model}) answers through stream_turn; Enter sends, ` +

@@ -208,7 +208,6 @@ def test_the_callable_is_left_to_the_worker_when_compaction_is_async(
     compaction_settings(
         MEMORY_FLUSH="tests.services.test_memory_flush.record_flush",
         AUTO_COMPACT="async",
-        SOFT_THRESHOLD=1,  # due its flush, not yet its compaction
     )
     record_flush.calls = []
     session = services.session_create()

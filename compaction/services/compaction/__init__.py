@@ -13,13 +13,18 @@
    failing, ``fallback`` builds what is written instead.
 
 ``runner`` runs the three in process with the one retry policy (``retry``); ``dispatch``
-queues a run for a worker instead; ``native`` records a compaction the API did itself.
+queues a run for a worker instead, or for this process's pool (``background``); ``due``
+does what ``engine.timing`` says now; ``native`` records a compaction the API did itself.
 Messages appended during phase 2 have seqs above the cut, so that run never compacts them.
 """
 
 from compaction.services.compaction.claiming import compaction_run_claim
 from compaction.services.compaction.dispatch import compaction_run_enqueue
-from compaction.services.compaction.finalizing import compaction_run_fail, compaction_run_finalize
+from compaction.services.compaction.finalizing import (
+    compaction_run_abandon,
+    compaction_run_fail,
+    compaction_run_finalize,
+)
 from compaction.services.compaction.leases import (
     compaction_leases_release_expired,
     compaction_run_extend_lease,
@@ -30,6 +35,7 @@ from compaction.services.compaction.summarizing import SummaryOutcome, compactio
 __all__ = [
     "SummaryOutcome",
     "compaction_leases_release_expired",
+    "compaction_run_abandon",
     "compaction_run_claim",
     "compaction_run_enqueue",
     "compaction_run_execute",

@@ -1,18 +1,21 @@
 """Compaction beside the conversation, in the web process (AUTO_COMPACT="background").
 
-A small thread pool per process runs a compaction after the request's transaction commits,
-so the turn that crossed the soft threshold returns at once. It is safe with several
-processes and hosts: the claim's lease lets one compaction per session run anywhere, and a
-second start anywhere ends as ``CompactionInProgress``, quietly. A process that dies with a
-compaction running leaves its lease to expire (``LEASE_SECONDS``), as a dead worker does.
+The append that crosses the threshold queues a ``pending`` run in its own transaction, as
+for Celery, and this module is its publisher: a small thread pool per process claims and
+runs it once the transaction commits, so the turn returns at once. The database keeps it
+safe with several processes and hosts: one live run per session (``queue_locked``), the
+claim's lease, and runs whose process died expired by the next start (``check_live``).
 
 Each job closes its database connections when done: pool threads outlive requests, and
-Django closes connections only at the end of a request.
+Django closes connections only at the end of a request. It runs in a copy of the
+submitting request's context variables (tenant routing, tracing). At interpreter exit the
+jobs still queued are dropped (their runs stay pending and expire) rather than run one by
+one while a restart waits; the running ones finish.
 """
 
 from __future__ import annotations
 
-import contextlib
+import contextvars
 import logging
 import os
 import threading
@@ -21,6 +24,7 @@ from concurrent.futures import ThreadPoolExecutor
 from uuid import UUID
 
 from django.db import close_old_connections, connection, connections, transaction
+from django.utils import timezone
 
 from compaction.conf import app_settings
 from compaction.exceptions import CompactionInProgress
@@ -28,104 +32,135 @@ from compaction.models import ChatSession, CompactionRun
 
 logger = logging.getLogger(__name__)
 
-#: Sessions that may wait in the pool's queue, per worker thread, before a start is dropped
-#: (the next append over the soft threshold starts it again).
+#: Jobs that may wait in the pool's queue, per worker thread, before a start is dropped
+#: (its run stays pending and expires; the next append over the threshold queues again).
 QUEUED_PER_WORKER = 4
 
 
 class _Pool:
     def __init__(self) -> None:
+        self._reset()
+
+    def _reset(self) -> None:
+        # Also in a forked child (gunicorn --preload): it inherits none of the parent's
+        # threads, and a lock the parent held at the fork would stay held.
         self._lock = threading.Lock()
         self._executor: ThreadPoolExecutor | None = None
-        self._pid: int | None = None
         self._workers = 0
-        self._sessions: set[UUID] = set()
+        self._jobs: set[UUID] = set()
         self._idle = threading.Condition(self._lock)
 
-    def submit(self, session_id: UUID, job: Callable[[], None]) -> bool:
-        """Run ``job`` for ``session_id`` on the pool, unless one is queued or running for
-        it in this process already, or the queue is full. True when it was submitted."""
+    def submit(self, key: UUID, job: Callable[[], None]) -> bool:
+        """Run ``job`` on the pool unless one with ``key`` is queued or running in this
+        process, or the queue is full. True when it was submitted."""
         workers = int(app_settings.BACKGROUND_WORKERS)
         with self._lock:
-            if self._pid != os.getpid() or self._workers != workers:
-                # A forked child (gunicorn --preload) inherits the parent's pool object but
-                # none of its threads; a changed setting takes a new pool.
-                if self._executor is not None and self._pid == os.getpid():
-                    self._executor.shutdown(wait=False)
+            if self._executor is None or self._workers != workers:
+                if self._executor is not None:
+                    self._executor.shutdown(wait=False)  # its jobs run on, and stay counted
                 self._executor = ThreadPoolExecutor(
                     max_workers=workers, thread_name_prefix="compaction"
                 )
-                self._pid, self._workers = os.getpid(), workers
-                self._sessions = set()
-            if session_id in self._sessions:
+                self._workers = workers
+            if key in self._jobs:
                 return False
-            if len(self._sessions) >= workers * (1 + QUEUED_PER_WORKER):
-                logger.warning(
-                    "Background compaction pool is full (%s sessions): session %s starts "
-                    "with its next append",
-                    len(self._sessions),
-                    session_id,
-                )
+            if len(self._jobs) >= workers * (1 + QUEUED_PER_WORKER):
+                logger.warning("Background compaction pool is full: %s not started", key)
                 return False
-            self._sessions.add(session_id)
-            assert self._executor is not None
-            self._executor.submit(self._run, session_id, job)
+            # Added before the job can run (and end, and discard it) on another thread.
+            self._jobs.add(key)
+            try:
+                self._executor.submit(contextvars.copy_context().run, self._run, key, job)
+            except RuntimeError:
+                self._jobs.discard(key)  # the interpreter is exiting
+                logger.warning("Background compaction %s not started: shutting down", key)
+                return False
         return True
 
-    def _run(self, session_id: UUID, job: Callable[[], None]) -> None:
+    def _run(self, key: UUID, job: Callable[[], None]) -> None:
         close_old_connections()
         try:
             job()
         except Exception:
-            logger.exception("Background compaction of session %s failed", session_id)
+            logger.exception("Background compaction job %s failed", key)
         finally:
             connections.close_all()
             with self._lock:
-                self._sessions.discard(session_id)
+                self._jobs.discard(key)
                 self._idle.notify_all()
 
     def wait_idle(self, timeout: float) -> bool:
         with self._lock:
-            return self._idle.wait_for(lambda: not self._sessions, timeout)
+            return self._idle.wait_for(lambda: not self._jobs, timeout)
 
-    def busy(self) -> frozenset[UUID]:
+    def drop_queued(self) -> None:
         with self._lock:
-            return frozenset(self._sessions) if self._pid == os.getpid() else frozenset()
+            if self._executor is not None:
+                self._executor.shutdown(wait=False, cancel_futures=True)
 
 
 _pool = _Pool()
+os.register_at_fork(after_in_child=_pool._reset)
+# Before concurrent.futures joins the pool's threads at exit (its hook was registered
+# first, and these run last-registered first).
+_register_exit = getattr(threading, "_register_atexit", None)
+if _register_exit is not None:
+    _register_exit(_pool.drop_queued)
 
 
-def compaction_start_background(
-    *, session_id: UUID | str, compact: bool = True, flush: bool = False
-) -> None:
-    """Start a compaction of the session on the in-process pool once the caller's
-    transaction commits (now when none is open; nothing when it rolls back).
+def publish_in_process(run_id: str) -> None:
+    """The publisher of AUTO_COMPACT="background": claim the pending run ``run_id`` and run
+    it on this process's pool (``queue_locked`` calls it once the append commits)."""
+    key = UUID(str(run_id))
+    _pool.submit(key, lambda: _execute_queued(key))
 
-    ``flush``: give the ``MEMORY_FLUSH`` callable its chance first, in the same job (the
-    host's callable may take a model call's time too); ``compact=False`` runs only that.
-    """
+
+def _execute_queued(run_id: UUID) -> None:
+    from compaction.services.compaction.claiming import compaction_run_claim
+    from compaction.services.compaction.finalizing import compaction_run_abandon
+    from compaction.services.compaction.runner import complete
+
+    found = CompactionRun.objects.filter(pk=run_id).values_list("session_id", "trigger").first()
+    if found is None:
+        return  # the session was deleted meanwhile
+    session_id, trigger = found
+    try:
+        run = compaction_run_claim(session_id=session_id, trigger=trigger, run_id=run_id)
+    except CompactionInProgress:
+        # Another run (the admin's, an overflow's) took the session meanwhile: this one
+        # would only compact what that one does.
+        CompactionRun.objects.filter(pk=run_id, status=CompactionRun.Status.PENDING).update(
+            status=CompactionRun.Status.SKIPPED,
+            reason="another compaction of the session started first",
+            finished_at=timezone.now(),
+        )
+        return
+    try:
+        complete(run, None)
+    except Exception as exc:
+        # Not the summarizer (complete() retries it and falls back): the database or a
+        # bug. Free the session now rather than when the lease expires.
+        logger.exception("Background compaction %s failed", run.pk)
+        compaction_run_abandon(run=run, error=f"{type(exc).__name__}: {exc}")
+
+
+def memory_flush_in_background(*, session_id: UUID | str) -> None:
+    """Give the ``MEMORY_FLUSH`` callable its chance on the pool, once the caller's
+    transaction commits (it may take a model call's time)."""
     session_pk = ChatSession._meta.pk.to_python(session_id)
 
     def job() -> None:
-        from compaction.services.compaction.runner import compaction_run_execute
         from compaction.services.memory import memory_flush_once
 
-        if flush:
-            session = ChatSession.objects.filter(pk=session_pk).first()
-            if session is not None:
-                memory_flush_once(session=session, run=None)
-        if not compact:
-            return
-        # Another process or worker may run it already: the lease decided.
-        with contextlib.suppress(CompactionInProgress):
-            compaction_run_execute(session_id=session_pk, trigger=CompactionRun.Trigger.AUTO)
+        session = ChatSession.objects.filter(pk=session_pk).first()
+        if session is not None:
+            memory_flush_once(session=session, run=None)
 
     def submit() -> None:
         _pool.submit(session_pk, job)
 
     if connection.in_atomic_block:
-        transaction.on_commit(submit)
+        transaction.on_commit(submit, robust=True)
     else:
         submit()
 
@@ -134,8 +169,3 @@ def compaction_background_wait(*, timeout: float = 60.0) -> bool:
     """Wait until this process's pool has no compaction queued or running (a management
     command before it exits, a test before it reads the outcome). False on timeout."""
     return _pool.wait_idle(timeout)
-
-
-def compaction_background_sessions() -> frozenset[UUID]:
-    """Sessions this process's pool is compacting or about to."""
-    return _pool.busy()

@@ -10,29 +10,32 @@ from __future__ import annotations
 import logging
 import time
 from dataclasses import dataclass
+from datetime import timedelta
 
+from django.db import connection
 from django.db.models import F
+from django.utils import timezone
 
 from compaction.conf import app_settings
 from compaction.engine import timing as when
 from compaction.exceptions import CompactionInProgress, QueueUnavailable
 from compaction.models import ChatSession, CompactionRun
 from compaction.selectors import session_compaction_timing
-from compaction.services.compaction.background import compaction_start_background
 from compaction.services.compaction.dispatch import compaction_run_enqueue
 from compaction.services.compaction.runner import compaction_run_execute
 
 logger = logging.getLogger(__name__)
 
-#: How often a waiting turn looks at the run it waits for.
-POLL_SECONDS = 0.05
+#: How often a waiting turn looks at the run it waits for: at first, and at most.
+POLL_SECONDS = (0.05, 0.5)
 
 
 @dataclass(frozen=True)
 class DueOutcome:
-    """What was done: ``none``, ``inline`` (a run finished in line), ``waited`` (for the
-    run another request or worker had started), ``queued``, ``background``,
-    ``in_progress`` (another run holds the session; nothing waited), ``queue_unavailable``."""
+    """What was done: ``none``, ``background`` (queued on this process's pool), ``queued``
+    (on Celery), ``inline`` (a run finished in line), ``waited`` (for the run another
+    request or worker had started), ``in_progress`` (another run holds the session;
+    nothing waited), ``queue_unavailable``."""
 
     action: str
     run: CompactionRun | None = None
@@ -40,30 +43,30 @@ class DueOutcome:
     detail: str = ""
 
 
-def compaction_when_due(
-    *, session: ChatSession, timing: when.Timing | None = None, flush: bool = False
-) -> DueOutcome:
+def compaction_when_due(*, session: ChatSession, timing: when.Timing | None = None) -> DueOutcome:
     """Compact ``session`` as ``engine.timing`` says, now; ``timing`` when the caller has
-    already read it. ``flush``: a background start also runs the ``MEMORY_FLUSH`` callable.
+    already read it.
 
     Call it outside a transaction when it may block (``timing.blocks``): a run in line
-    calls the summarizer.
+    calls the summarizer. Inside one, a wait is not made (the caller's transaction may hold
+    the session's row, which the running compaction needs to finish): the payload goes out
+    fitted to the window.
     """
     timing = timing or session_compaction_timing(session=session)
     if timing.action == when.NONE:
         return DueOutcome("none", detail=timing.reason)
-    if timing.action == when.BACKGROUND:
-        compaction_start_background(session_id=session.pk, flush=flush)
-        return DueOutcome("background", detail=timing.reason)
-    if timing.action == when.QUEUE:
+    if timing.action in (when.QUEUE, when.BACKGROUND):
+        in_process = timing.action == when.BACKGROUND
         try:
-            run = compaction_run_enqueue(session_id=session.pk, trigger=CompactionRun.Trigger.AUTO)
+            run = compaction_run_enqueue(
+                session_id=session.pk, trigger=CompactionRun.Trigger.AUTO, in_process=in_process
+            )
         except CompactionInProgress as exc:
             return DueOutcome("in_progress", exc.run)
         except QueueUnavailable as exc:
             logger.warning("Compaction of session %s could not be queued: %s", session.pk, exc)
             return DueOutcome("queue_unavailable", detail=exc.message)
-        return DueOutcome("queued", run, detail=timing.reason)
+        return DueOutcome("background" if in_process else "queued", run, detail=timing.reason)
     started = time.monotonic()
     if timing.action == when.INLINE:
         try:
@@ -80,25 +83,56 @@ def compaction_when_due(
 def _wait(
     run: CompactionRun | None, session: ChatSession, started: float, reason: str
 ) -> DueOutcome:
-    """Wait for the session's live run, at most COMPACTION_WAIT_SECONDS."""
+    """Wait for the session's live run, at most COMPACTION_WAIT_SECONDS; when its holder
+    died meanwhile (lease expired, left pending), compact in line instead."""
+    if connection.in_atomic_block:
+        logger.warning(
+            "Session %s: a turn inside a transaction does not wait for the running compaction "
+            "(it may need the row this transaction holds); its payload is fitted instead.",
+            session.pk,
+        )
+        return DueOutcome("in_progress", run, detail=reason)
     run = run or (
         CompactionRun.objects.filter(session=session, status__in=CompactionRun.LIVE_STATUSES)
         .order_by("-created_at")
         .first()
     )
     if run is None:
-        # It finished between the session's read and now.
-        return DueOutcome("waited", None, 0, reason)
-    deadline = started + float(app_settings.COMPACTION_WAIT_SECONDS)
-    status = run.status
-    while status in CompactionRun.LIVE_STATUSES and time.monotonic() < deadline:
-        time.sleep(POLL_SECONDS)
-        status = CompactionRun.objects.filter(pk=run.pk).values_list("status", flat=True).first()
-    run.refresh_from_db()
-    waited = _record_wait(run, started)
-    if run.status in CompactionRun.LIVE_STATUSES:
+        return DueOutcome("waited", None, 0, reason)  # it finished since the session was read
+    settings = app_settings.for_session(session)
+    deadline = started + float(settings.COMPACTION_WAIT_SECONDS)
+    pause, longest = POLL_SECONDS
+    while True:
+        state = (
+            CompactionRun.objects.filter(pk=run.pk)
+            .values_list("status", "lease_expires_at", "created_at")
+            .first()
+        )
+        if state is None or state[0] not in CompactionRun.LIVE_STATUSES:
+            break
+        status, lease_expires_at, created_at = state
+        now = timezone.now()
+        dead = (
+            lease_expires_at is not None and lease_expires_at <= now
+            if status == CompactionRun.Status.RUNNING
+            else created_at + timedelta(seconds=settings.LEASE_SECONDS) <= now
+        )
+        if dead:
+            # Its process died: the claim expires it, and this turn compacts in line.
+            return compaction_when_due(
+                session=session, timing=when.Timing(when.INLINE, f"{reason}; the holder died")
+            )
+        if time.monotonic() >= deadline:
+            break
+        time.sleep(min(pause, max(0.0, deadline - time.monotonic())))
+        pause = min(pause * 2, longest)
+    current = CompactionRun.objects.filter(pk=run.pk).first()
+    if current is None:
+        return DueOutcome("waited", None, 0, reason)  # the session was deleted meanwhile
+    waited = _record_wait(current, started)
+    if current.status in CompactionRun.LIVE_STATUSES:
         reason = f"{reason}; still running after {waited / 1000:.1f} s: sent fitted to the window"
-    return DueOutcome("waited", run, waited, reason)
+    return DueOutcome("waited", current, waited, reason)
 
 
 def _record_wait(run: CompactionRun, started: float) -> int:
