@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import threading
 import time
+from datetime import timedelta
 
 import anthropic
 import pytest
 from django.db import OperationalError, transaction
+from django.utils import timezone
 
 from compaction import selectors, services
 from compaction.agent import CompactionStatus, run_turn, stream_turn
@@ -57,7 +59,7 @@ def test_the_append_over_the_soft_threshold_returns_before_the_summarizer(backgr
     assert 2000 < result.session.estimated_tokens <= 2500  # started early; still fits
     assert result.compaction.status == "pending"  # queued with the append, run on the pool
     assert HeldSummarizer.entered.wait(5), "the pool never started the compaction"
-    assert elapsed < 2
+    assert elapsed < 10  # the summarizer holds for 30 s
 
     run = CompactionRun.objects.get(session=session)
     assert run.pk == result.compaction.pk and run.status == "running"
@@ -98,7 +100,7 @@ def test_a_payload_that_would_not_fit_waits_for_the_running_compaction(backgroun
     run = result.compaction
     assert run is not None and run.status == "succeeded"
     assert run.turns_waited == 1
-    assert 400 <= run.turn_wait_ms <= waited * 1000 + 50
+    assert 0 < run.turn_wait_ms <= waited * 1000 + 50
     assert HeldSummarizer.calls == 1
 
 
@@ -108,7 +110,7 @@ def test_the_wait_is_bounded_and_then_the_payload_is_fitted(background, compacti
     assert HeldSummarizer.entered.wait(5)
     started = time.monotonic()
     result = services.message_append(session_id=session.pk, messages=chat(4, start=50))
-    assert time.monotonic() - started < 2
+    assert time.monotonic() - started < 10  # the summarizer holds for 30 s
     assert result.compaction.status == "running"
     payload = selectors.session_context_build(session=result.session)
     assert payload.truncated  # fitted to the window while the summary is being written
@@ -196,7 +198,6 @@ def test_the_one_rule_of_when_to_compact(mode, tokens, running, action):
 
 
 @pytest.mark.django_db(transaction=False)
-@pytest.mark.django_db(transaction=False)
 @pytest.mark.parametrize(
     ("values", "trigger"),
     [
@@ -259,20 +260,39 @@ def test_a_job_that_fails_after_its_claim_frees_the_session(background, monkeypa
     assert again.compaction.status == "succeeded"
 
 
-def test_a_turn_waiting_on_a_dead_holder_compacts_in_line(background, compaction_settings):
-    compaction_settings(LEASE_SECONDS=1)
+def test_a_turn_waiting_on_a_dead_holder_compacts_in_line(background):
     HeldSummarizer.gate.set()
     session = SessionFactory()
     services.message_append(session_id=session.pk, messages=chat(10), auto_compact=False)
-    # A process claimed a compaction and died before finishing it.
+    # A process claimed a compaction and died before finishing it: its lease runs out soon.
     dead = services.compaction_run_claim(session_id=session.pk, trigger="auto")
-    started = time.monotonic()
+    soon = timezone.now() + timedelta(seconds=0.5)
+    ChatSession.objects.filter(pk=session.pk).update(lease_expires_at=soon)
+    CompactionRun.objects.filter(pk=dead.pk).update(lease_expires_at=soon)
+    # Past the window: this append waits for the holder, sees it die, and compacts itself.
     result = services.message_append(session_id=session.pk, messages=chat(3, start=10))
-    assert time.monotonic() - started < 5
-    assert result.session.estimated_tokens > 2500 or result.compaction is not None
+    assert result.session.estimated_tokens > 2500
     dead.refresh_from_db()
     assert dead.status == "expired"
-    assert result.compaction.status == "succeeded" and result.compaction.pk != dead.pk
+    run = result.compaction
+    assert run.pk != dead.pk and run.status == "succeeded"
+    assert run.turns_waited == 1 and run.turn_wait_ms > 0
+
+
+def test_a_turn_that_cannot_wait_runs_a_queued_run_nobody_claimed(background, compaction_settings):
+    HeldSummarizer.gate.set()
+    session = SessionFactory()
+    services.message_append(session_id=session.pk, messages=chat(10), auto_compact=False)
+    # Queued to a publisher that lost it (a process killed right after its commit).
+    compaction_settings(PUBLISHER="tests.support.helpers.lose_run")
+    orphan = services.compaction_run_enqueue(session_id=session.pk, trigger="auto")
+    compaction_settings(PUBLISHER="compaction.tasks.publish_compaction_run")
+    # Past the window: rather than wait for it to expire, the turn claims and runs it.
+    result = services.message_append(session_id=session.pk, messages=chat(3, start=10))
+    assert result.session.estimated_tokens > 2500
+    assert result.compaction.pk == orphan.pk
+    assert result.compaction.status == "succeeded" and result.compaction.turns_waited == 1
+    assert CompactionRun.objects.filter(session=session).count() == 1
 
 
 def test_inside_a_transaction_a_turn_does_not_wait(background):
@@ -285,5 +305,26 @@ def test_inside_a_transaction_a_turn_does_not_wait(background):
     started = time.monotonic()
     with transaction.atomic():
         outcome = services.compaction_when_due(session=session, timing=timing)
-    assert time.monotonic() - started < 1
+    assert time.monotonic() - started < 10  # COMPACTION_WAIT_SECONDS is 30
     assert outcome.action == "in_progress"
+
+
+def test_a_run_the_full_pool_cannot_take_is_expired_at_once(background, compaction_settings):
+    compaction_settings(BACKGROUND_WORKERS=1)  # one running, four queued
+    runs = []
+    for _ in range(6):
+        session = SessionFactory()
+        runs.append(services.message_append(session_id=session.pk, messages=chat(10)).compaction)
+    assert HeldSummarizer.entered.wait(5)
+    refused = CompactionRun.objects.get(pk=runs[-1].pk)
+    assert refused.status == "expired" and "pool was full" in refused.error
+    assert all(
+        CompactionRun.objects.get(pk=run.pk).status in ("pending", "running") for run in runs[:5]
+    )
+    HeldSummarizer.gate.set()
+    assert services.compaction_background_wait(timeout=20)
+    # The session of the refused run is not blocked: its next append queues again.
+    again = services.message_append(session_id=refused.session_id, messages=chat(1, start=10))
+    assert again.compaction is not None and again.compaction.pk != refused.pk
+    assert services.compaction_background_wait(timeout=10)
+    assert CompactionRun.objects.filter(status="succeeded").count() == 6

@@ -378,11 +378,14 @@ def _after_append(session: ChatSession, *, auto_compact: bool) -> CompactionRun 
         memory_flush_once(session=session, run=None)
     if timing.action == when.NONE:
         return None
-    return compaction_when_due(session=session, timing=timing).run
+    return _compact_quietly(session, timing)
 
 
-def _compact_quietly(session: ChatSession, timing: when.Timing) -> None:
+def _compact_quietly(session: ChatSession, timing: when.Timing) -> CompactionRun | None:
+    # The append has committed: a compaction that fails (a lock timeout, the database) must
+    # not make it look failed, or a retry without an idempotency key would store it twice.
     try:
-        compaction_when_due(session=session, timing=timing)
+        return compaction_when_due(session=session, timing=timing).run
     except Exception:
         logger.exception("Automatic compaction of session %s failed", session.pk)
+        return None

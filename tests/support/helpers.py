@@ -194,6 +194,10 @@ class GatedSummarizer(StaticSummarizer):
         return super().summarize(request)
 
 
+def lose_run(run_id: str) -> None:
+    """A ``PUBLISHER`` whose queue loses every run (a process killed after its commit)."""
+
+
 class HeldSummarizer(StaticSummarizer):
     """Named in settings (the background pool builds its own instance): every instance
     waits on the class's ``gate`` inside summarize(); ``entered`` says one got there."""

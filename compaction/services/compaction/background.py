@@ -20,7 +20,7 @@ import logging
 import os
 import threading
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from uuid import UUID
 
 from django.db import close_old_connections, connection, connections, transaction
@@ -47,12 +47,13 @@ class _Pool:
         self._lock = threading.Lock()
         self._executor: ThreadPoolExecutor | None = None
         self._workers = 0
-        self._jobs: set[UUID] = set()
+        self._jobs: dict[UUID, Future] = {}
         self._idle = threading.Condition(self._lock)
 
-    def submit(self, key: UUID, job: Callable[[], None]) -> bool:
-        """Run ``job`` on the pool unless one with ``key`` is queued or running in this
-        process, or the queue is full. True when it was submitted."""
+    def submit(self, key: UUID, job: Callable[[], None]) -> str:
+        """Run ``job`` on the pool: ``submitted``; ``duplicate`` when one with ``key`` is
+        queued or running in this process; ``refused`` when the queue is full or the
+        interpreter is exiting."""
         workers = int(app_settings.BACKGROUND_WORKERS)
         with self._lock:
             if self._executor is None or self._workers != workers:
@@ -63,19 +64,20 @@ class _Pool:
                 )
                 self._workers = workers
             if key in self._jobs:
-                return False
+                return "duplicate"
             if len(self._jobs) >= workers * (1 + QUEUED_PER_WORKER):
                 logger.warning("Background compaction pool is full: %s not started", key)
-                return False
-            # Added before the job can run (and end, and discard it) on another thread.
-            self._jobs.add(key)
+                return "refused"
             try:
-                self._executor.submit(contextvars.copy_context().run, self._run, key, job)
+                # Under the lock: the job cannot end (and discard its key) before it is
+                # recorded.
+                self._jobs[key] = self._executor.submit(
+                    contextvars.copy_context().run, self._run, key, job
+                )
             except RuntimeError:
-                self._jobs.discard(key)  # the interpreter is exiting
                 logger.warning("Background compaction %s not started: shutting down", key)
-                return False
-        return True
+                return "refused"
+        return "submitted"
 
     def _run(self, key: UUID, job: Callable[[], None]) -> None:
         close_old_connections()
@@ -86,7 +88,7 @@ class _Pool:
         finally:
             connections.close_all()
             with self._lock:
-                self._jobs.discard(key)
+                self._jobs.pop(key, None)
                 self._idle.notify_all()
 
     def wait_idle(self, timeout: float) -> bool:
@@ -95,8 +97,20 @@ class _Pool:
 
     def drop_queued(self) -> None:
         with self._lock:
-            if self._executor is not None:
-                self._executor.shutdown(wait=False, cancel_futures=True)
+            if self._executor is None:
+                return
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            dropped = [key for key, future in self._jobs.items() if future.cancelled()]
+            for key in dropped:
+                del self._jobs[key]
+        if dropped:
+            # So that the next append, in a live process, queues them again at once rather
+            # than after LEASE_SECONDS. Best effort: the process is exiting.
+            try:
+                _expire_pending(dropped, "the process exited before running it")
+                connections.close_all()
+            except Exception:
+                logger.warning("Could not expire %s dropped compactions", len(dropped))
 
 
 _pool = _Pool()
@@ -112,7 +126,15 @@ def publish_in_process(run_id: str) -> None:
     """The publisher of AUTO_COMPACT="background": claim the pending run ``run_id`` and run
     it on this process's pool (``queue_locked`` calls it once the append commits)."""
     key = UUID(str(run_id))
-    _pool.submit(key, lambda: _execute_queued(key))
+    if _pool.submit(key, lambda: _execute_queued(key)) == "refused":
+        # A pending run nothing will claim would hold the session's queue for LEASE_SECONDS.
+        _expire_pending([key], "this process's compaction pool was full")
+
+
+def _expire_pending(run_ids: list[UUID], reason: str) -> None:
+    CompactionRun.objects.filter(pk__in=run_ids, status=CompactionRun.Status.PENDING).update(
+        status=CompactionRun.Status.EXPIRED, error=reason, finished_at=timezone.now()
+    )
 
 
 def _execute_queued(run_id: UUID) -> None:
@@ -127,13 +149,20 @@ def _execute_queued(run_id: UUID) -> None:
     try:
         run = compaction_run_claim(session_id=session_id, trigger=trigger, run_id=run_id)
     except CompactionInProgress:
-        # Another run (the admin's, an overflow's) took the session meanwhile: this one
-        # would only compact what that one does.
+        # Another run (the admin's, an overflow's, a turn that could not wait) took the
+        # session meanwhile: this one would only compact what that one does.
         CompactionRun.objects.filter(pk=run_id, status=CompactionRun.Status.PENDING).update(
             status=CompactionRun.Status.SKIPPED,
             reason="another compaction of the session started first",
             finished_at=timezone.now(),
         )
+        return
+    except Exception as exc:
+        # The row lock timed out, the database dropped: a pending run left behind would hold
+        # the session's queue for LEASE_SECONDS. The next append over the threshold queues
+        # again.
+        logger.exception("Background compaction %s could not be claimed", run_id)
+        _expire_pending([run_id], f"could not be claimed: {type(exc).__name__}: {exc}")
         return
     try:
         complete(run, None)
@@ -157,7 +186,7 @@ def memory_flush_in_background(*, session_id: UUID | str) -> None:
             memory_flush_once(session=session, run=None)
 
     def submit() -> None:
-        _pool.submit(session_pk, job)
+        _pool.submit(session_pk, job)  # when refused, the next append over the margin retries
 
     if connection.in_atomic_block:
         transaction.on_commit(submit, robust=True)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import logging
 import time
 from dataclasses import dataclass
-from datetime import timedelta
 
 from django.db import connection
 from django.db.models import F
@@ -21,8 +20,9 @@ from compaction.engine import timing as when
 from compaction.exceptions import CompactionInProgress, QueueUnavailable
 from compaction.models import ChatSession, CompactionRun
 from compaction.selectors import session_compaction_timing
+from compaction.services.compaction.claiming import compaction_run_claim
 from compaction.services.compaction.dispatch import compaction_run_enqueue
-from compaction.services.compaction.runner import compaction_run_execute
+from compaction.services.compaction.runner import compaction_run_execute, complete
 
 logger = logging.getLogger(__name__)
 
@@ -67,31 +67,52 @@ def compaction_when_due(*, session: ChatSession, timing: when.Timing | None = No
             logger.warning("Compaction of session %s could not be queued: %s", session.pk, exc)
             return DueOutcome("queue_unavailable", detail=exc.message)
         return DueOutcome("background" if in_process else "queued", run, detail=timing.reason)
+    if timing.blocks and connection.in_atomic_block and _beside(session):
+        # The caller's transaction may hold the session's row, which a compaction needs to
+        # finish: never block on one here. Queue it instead (it runs after the commit) and
+        # let the payload go out fitted to the window.
+        logger.warning(
+            "Session %s: a turn inside a transaction does not wait for a compaction; it is "
+            "queued and this payload is fitted to the window.",
+            session.pk,
+        )
+        queue = when.Timing(when.BACKGROUND if _mode_is(session, "background") else when.QUEUE)
+        outcome = compaction_when_due(session=session, timing=queue)
+        return DueOutcome("in_progress", outcome.run, detail=timing.reason)
     started = time.monotonic()
     if timing.action == when.INLINE:
-        try:
-            run = compaction_run_execute(session_id=session.pk, trigger=CompactionRun.Trigger.AUTO)
-        except CompactionInProgress as exc:
-            if app_settings.for_session(session).AUTO_COMPACT not in when.BESIDE:
-                return DueOutcome("in_progress", exc.run)
-            # Started elsewhere since the session was read: wait for it as for any other.
-            return _wait(exc.run, session, started, timing.reason)
-        return DueOutcome("inline", run, _record_wait(run, started), timing.reason)
+        return _inline(session, started, timing.reason)
     return _wait(None, session, started, timing.reason)
+
+
+def _mode_is(session: ChatSession, mode: str) -> bool:
+    return mode == app_settings.for_session(session).AUTO_COMPACT
+
+
+def _beside(session: ChatSession) -> bool:
+    return app_settings.for_session(session).AUTO_COMPACT in when.BESIDE
+
+
+def _inline(session: ChatSession, started: float, reason: str) -> DueOutcome:
+    """A compaction in this request; when one started elsewhere meanwhile, a wait for it
+    (beside the conversation) or nothing ("sync", as before)."""
+    try:
+        run = compaction_run_execute(session_id=session.pk, trigger=CompactionRun.Trigger.AUTO)
+    except CompactionInProgress as exc:
+        if not _beside(session):
+            return DueOutcome("in_progress", exc.run)
+        return _wait(exc.run, session, started, reason)
+    return DueOutcome("inline", run, _record_wait(run, started), reason)
 
 
 def _wait(
     run: CompactionRun | None, session: ChatSession, started: float, reason: str
 ) -> DueOutcome:
-    """Wait for the session's live run, at most COMPACTION_WAIT_SECONDS; when its holder
-    died meanwhile (lease expired, left pending), compact in line instead."""
-    if connection.in_atomic_block:
-        logger.warning(
-            "Session %s: a turn inside a transaction does not wait for the running compaction "
-            "(it may need the row this transaction holds); its payload is fitted instead.",
-            session.pk,
-        )
-        return DueOutcome("in_progress", run, detail=reason)
+    """Wait for the session's live run, at most COMPACTION_WAIT_SECONDS from ``started``.
+
+    A run still pending is claimed and run here (its publisher may be saturated, or gone);
+    a run whose holder died (its lease expired) is replaced by one in line.
+    """
     run = run or (
         CompactionRun.objects.filter(session=session, status__in=CompactionRun.LIVE_STATUSES)
         .order_by("-created_at")
@@ -105,23 +126,20 @@ def _wait(
     while True:
         state = (
             CompactionRun.objects.filter(pk=run.pk)
-            .values_list("status", "lease_expires_at", "created_at")
+            .values_list("status", "lease_expires_at")
             .first()
         )
         if state is None or state[0] not in CompactionRun.LIVE_STATUSES:
             break
-        status, lease_expires_at, created_at = state
-        now = timezone.now()
-        dead = (
-            lease_expires_at is not None and lease_expires_at <= now
-            if status == CompactionRun.Status.RUNNING
-            else created_at + timedelta(seconds=settings.LEASE_SECONDS) <= now
-        )
-        if dead:
+        status, lease_expires_at = state
+        if status == CompactionRun.Status.PENDING:
+            claimed = _claim_queued(run)
+            if claimed is not None:
+                done = complete(claimed, None)
+                return DueOutcome("inline", done, _record_wait(done, started), reason)
+        elif lease_expires_at is not None and lease_expires_at <= timezone.now():
             # Its process died: the claim expires it, and this turn compacts in line.
-            return compaction_when_due(
-                session=session, timing=when.Timing(when.INLINE, f"{reason}; the holder died")
-            )
+            return _inline(session, started, f"{reason}; the holder died")
         if time.monotonic() >= deadline:
             break
         time.sleep(min(pause, max(0.0, deadline - time.monotonic())))
@@ -133,6 +151,17 @@ def _wait(
     if current.status in CompactionRun.LIVE_STATUSES:
         reason = f"{reason}; still running after {waited / 1000:.1f} s: sent fitted to the window"
     return DueOutcome("waited", current, waited, reason)
+
+
+def _claim_queued(run: CompactionRun) -> CompactionRun | None:
+    """The pending ``run`` claimed by this turn, or None when a worker or the pool has it."""
+    try:
+        claimed = compaction_run_claim(
+            session_id=run.session_id, trigger=run.trigger, run_id=run.pk
+        )
+    except CompactionInProgress:
+        return None
+    return claimed if claimed.status == CompactionRun.Status.RUNNING else None
 
 
 def _record_wait(run: CompactionRun, started: float) -> int:
