@@ -153,13 +153,8 @@ def test_a_turn_over_the_soft_threshold_goes_on_and_says_a_compaction_started(ba
     assert CompactionRun.objects.filter(session=session, status="succeeded").count() == 2
 
 
-def test_sync_still_compacts_in_the_request_and_records_the_wait(compaction_settings):
-    compaction_settings(
-        AUTO_COMPACT="sync",
-        COMPACTION_THRESHOLD=2000,
-        KEEP_RECENT_TOKENS=500,
-        SUMMARIZER="tests.support.helpers.StaticSummarizer",
-    )
+def test_sync_still_compacts_in_the_request_and_records_the_wait(small, compaction_settings):
+    compaction_settings(AUTO_COMPACT="sync")
     session = SessionFactory()
     result = services.message_append(session_id=session.pk, messages=chat(10))
     assert result.compaction.status == "succeeded"

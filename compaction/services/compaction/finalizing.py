@@ -160,23 +160,13 @@ def compaction_run_fail(*, run: CompactionRun, error: SummarizerError) -> Compac
     """
     if app_settings.FALLBACK == "annotate" and run.mode != CompactionRun.Mode.REGENERATE:
         return compaction_run_finalize(run=run, outcome=fallback_outcome(run=run, error=error))
-    with transaction.atomic():
-        session = lock_session(run.session_id)
-        run = lock_run(run)
-        now = timezone.now()
-        if run.status == Status.RUNNING:
-            run.status, run.error, run.finished_at = Status.FAILED, error.message, now
-            run.save(update_fields=["status", "error", "finished_at"])
-        if session.lease_token == run.lease_token:
-            session.lease_token = session.lease_expires_at = None
-            session.save(update_fields=["lease_token", "lease_expires_at"])
-    signals.post_compaction.send(sender=ChatSession, session=session, run=run, checkpoint=None)
-    return run
+    return compaction_run_abandon(run=run, error=error.message)
 
 
 def compaction_run_abandon(*, run: CompactionRun, error: str) -> CompactionRun:
-    """A running run that cannot go on (not its summarizer: the database, a bug): ``failed``,
-    nothing written, and the session's lease freed now rather than when it expires."""
+    """A running run that cannot go on (its summarizer without a fallback, the database, a
+    bug): ``failed``, nothing written, and the session's lease freed now rather than when it
+    expires."""
     with transaction.atomic():
         session = lock_session(run.session_id)
         run = lock_run(run)
