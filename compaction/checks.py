@@ -13,9 +13,10 @@ from django.db import connections
 from django.urls import NoReverseMatch, reverse
 from django.utils.module_loading import import_string
 
-from compaction.conf import DEFAULTS, REMOVED, validate_values
+from compaction.conf import DEFAULTS, REMOVED, ResolvedSettings, validate_values
 from compaction.engine.window import window_problems
 from compaction.integrations import DEFAULT_PUBLISHER, queue_problem
+from compaction.providers import Provider
 from compaction.summarizers import summarizer_path
 
 
@@ -180,6 +181,40 @@ def check_queue(app_configs: Any = None, **kwargs: Any) -> list:
             )
         ]
     return []
+
+
+@register(Tags.compatibility)
+def check_providers(app_configs: Any = None, **kwargs: Any) -> list:
+    """A summarizer or judge on a provider that has no credential: every compaction would
+    fall back, every judgement fail. Reported at startup, without calling the API."""
+    user = getattr(settings, "COMPACTION", None) or {}
+    if not isinstance(user, dict) or validate_values(user):
+        return []  # check_settings reports it
+    resolved = ResolvedSettings({**DEFAULTS, **{k: v for k, v in user.items() if k in DEFAULTS}})
+    messages: list = []
+    for key, path in (
+        ("SUMMARIZER", summarizer_path(resolved)),
+        ("DRIFT_JUDGE", resolved.DRIFT_JUDGE),
+    ):
+        if not path:
+            continue
+        try:
+            instance = import_string(path)(settings=resolved)
+        except Exception:  # an import problem is E003's to report; bad values E002's
+            continue
+        provider = getattr(instance, "provider", None)
+        problem = provider.credential_problem() if isinstance(provider, Provider) else None
+        if problem:
+            messages.append(
+                Warning(
+                    f"COMPACTION[{key!r}] ({path}) cannot call its API: {problem}",
+                    hint="Every compaction will fall back (FALLBACK)."
+                    if key == "SUMMARIZER"
+                    else "Every judgement will record the error.",
+                    id="compaction.W008",
+                )
+            )
+    return messages
 
 
 def _api_mounted() -> bool:

@@ -21,9 +21,16 @@ from compaction.engine.timing import BESIDE
 
 DEFAULTS: dict[str, Any] = {
     # Summarizer: a dotted path to a class implementing compaction.summarizers.Summarizer.
-    # None picks AnthropicSummarizer when ANTHROPIC_API_KEY is set, else the offline one.
+    # None picks AnthropicSummarizer when ANTHROPIC_API_KEY is set, else
+    # OpenAIResponsesSummarizer when OPENAI_API_KEY is set, else the offline one.
     "SUMMARIZER": None,
-    "MODEL": "claude-haiku-4-5",
+    # The summarizer's model, for any provider; None: the provider's default
+    # (claude-haiku-4-5, gpt-5-mini). MODEL is its old name, still read.
+    "SUMMARIZER_MODEL": None,
+    "MODEL": None,
+    # The summarizer's endpoint (an OpenAI-compatible server: "http://localhost:8000/v1");
+    # None: the SDK's own (ANTHROPIC_BASE_URL, OPENAI_BASE_URL, else the provider's API).
+    "SUMMARIZER_BASE_URL": None,
     "MAX_TOKENS": 4096,
     "API_TIMEOUT": 60.0,  # seconds, per summarizer request
     "API_MAX_RETRIES": 2,  # the SDK's own retries (set 0 inside Celery workers)
@@ -42,7 +49,9 @@ DEFAULTS: dict[str, Any] = {
     # admin's diff page (a POST), never in a GET; only what it confirms is counted. None:
     # no judge, and reworded items stay unverified.
     "DRIFT_JUDGE": None,
-    "DRIFT_JUDGE_MODEL": "claude-haiku-4-5",
+    # The judge's model and endpoint, as SUMMARIZER_MODEL and SUMMARIZER_BASE_URL.
+    "DRIFT_JUDGE_MODEL": None,
+    "DRIFT_JUDGE_BASE_URL": None,
     # Tool-result pruning (read path only).
     "TOOL_SOFT_TRIM_CHARS": 4000,
     "TOOL_SOFT_TRIM_HEAD": 1500,
@@ -134,6 +143,7 @@ DEFAULTS: dict[str, Any] = {
 # Keys a session's ``config`` may override: engine behaviour, never infrastructure.
 SESSION_OVERRIDABLE = frozenset(
     {
+        "SUMMARIZER_MODEL",
         "MODEL",
         "MAX_TOKENS",
         "TOOL_SOFT_TRIM_CHARS",
@@ -292,12 +302,33 @@ def validate_values(values: Mapping[str, Any]) -> list[str]:
         ):
             problems.append(f"{key}: must be a number in (0, 1], not {value!r:.80}")
         elif (
-            key in ("SUMMARIZER", "MEMORY_FLUSH", "MODEL", "PUBLISHER", "DRIFT_JUDGE_MODEL")
+            key
+            in (
+                "SUMMARIZER",
+                "MEMORY_FLUSH",
+                "MODEL",
+                "SUMMARIZER_MODEL",
+                "PUBLISHER",
+                "DRIFT_JUDGE_MODEL",
+            )
             and value is not None
             and not (isinstance(value, str) and 0 < len(value) <= MAX_NAME_CHARS)
         ):
             problems.append(
                 f"{key}: must be a string of 1 to {MAX_NAME_CHARS} characters, not {value!r:.80}"
+            )
+        elif (
+            key in ("SUMMARIZER_BASE_URL", "DRIFT_JUDGE_BASE_URL")
+            and value is not None
+            and not (
+                isinstance(value, str)
+                and len(value) <= MAX_NAME_CHARS
+                and value.startswith(("http://", "https://"))
+            )
+        ):
+            problems.append(
+                f"{key}: must be None or an http(s) URL of up to {MAX_NAME_CHARS} characters, "
+                f"not {value!r:.80}"
             )
         elif (
             key == "DRIFT_JUDGE"

@@ -4,6 +4,7 @@ from django.db import connection
 from tests.support.anthropic_stub import AnthropicStub
 from tests.support.api import make_client
 from tests.support.factories import SessionFactory
+from tests.support.openai_stub import OpenAIStub
 
 
 def pytest_configure(config):
@@ -28,6 +29,8 @@ def _offline_by_default(monkeypatch, settings):
     # No test may reach a real API by accident; tests of the SDK path set their own stub.
     monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
     monkeypatch.delenv("ANTHROPIC_BASE_URL", raising=False)
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    monkeypatch.delenv("OPENAI_BASE_URL", raising=False)
     monkeypatch.delenv("CHAT_ANTHROPIC_API_KEY", raising=False)  # the example's chat page
     # "sync": a test reads what an append compacted when the append returns, inside the
     # test's transaction. The default, "background", has tests of its own
@@ -118,6 +121,24 @@ def anthropic_api(monkeypatch):
     with AnthropicStub() as server:
         monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-test")
         monkeypatch.setenv("ANTHROPIC_BASE_URL", server.url)
+        yield server
+
+
+@pytest.fixture
+def openai_api(monkeypatch):
+    """A local OpenAI API (Responses and Chat Completions) the SDK talks to: only an OpenAI
+    key is set, so the Responses summarizer is the default."""
+    with OpenAIStub(api_key="sk-proj-test") as server:
+        monkeypatch.setenv("OPENAI_API_KEY", "sk-proj-test")
+        monkeypatch.setenv("OPENAI_BASE_URL", server.url + "/v1")
+        yield server
+
+
+@pytest.fixture
+def local_server():
+    """An OpenAI-compatible local server (Chat Completions only, no key, no structured
+    output), as vLLM, Ollama or llama.cpp's server are."""
+    with OpenAIStub(compatible=True) as server:
         yield server
 
 

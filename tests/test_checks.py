@@ -89,16 +89,51 @@ def test_require_names_the_extra_to_install():
     assert isinstance(caught.value, ImportError)
 
 
-def test_summarizer_without_the_sdk_names_the_extra(monkeypatch, settings):
-    # As in a host that installed django-compaction without the "anthropic" extra.
-    monkeypatch.setitem(sys.modules, "anthropic", None)
-    monkeypatch.delitem(sys.modules, "compaction.summarizers.anthropic", raising=False)
-    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-test")
+@pytest.mark.parametrize(
+    ("sdk", "key", "module"),
+    [
+        ("anthropic", "ANTHROPIC_API_KEY", "compaction.summarizers.anthropic"),
+        ("openai", "OPENAI_API_KEY", "compaction.summarizers.openai"),
+    ],
+)
+def test_summarizer_without_the_sdk_names_the_extra(monkeypatch, settings, sdk, key, module):
+    # As in a host that installed django-compaction without the provider's extra.
+    monkeypatch.setitem(sys.modules, sdk, None)
+    monkeypatch.delitem(sys.modules, module, raising=False)
+    monkeypatch.delitem(sys.modules, f"compaction.providers.{sdk}", raising=False)
+    monkeypatch.setenv(key, "sk-test")
     settings.COMPACTION = {}
     [error] = [m for m in checks.check_settings() if m.id == "compaction.E003"]
-    assert 'pip install "django-compaction[anthropic]"' in error.msg
-    monkeypatch.delenv("ANTHROPIC_API_KEY")
+    assert f'pip install "django-compaction[{sdk}]"' in error.msg
+    monkeypatch.delenv(key)
     assert checks.check_settings() == []  # without a key the offline summarizer needs nothing
+
+
+@pytest.mark.parametrize(
+    ("values", "says"),
+    [
+        ({"SUMMARIZER": "compaction.summarizers.openai.OpenAIResponsesSummarizer"}, "OPENAI_API"),
+        ({"SUMMARIZER": "compaction.summarizers.anthropic.AnthropicSummarizer"}, "ANTHROPIC_API"),
+        ({"DRIFT_JUDGE": "compaction.judges.openai.OpenAIDriftJudge"}, "OPENAI_API_KEY"),
+    ],
+)
+def test_a_provider_without_a_credential_is_reported_at_startup(settings, values, says):
+    settings.COMPACTION = values
+    [warning] = checks.check_providers()
+    assert warning.id == "compaction.W008" and says in warning.msg
+    assert next(iter(values)) in warning.msg
+
+
+def test_a_local_server_needs_no_key_and_a_bad_base_url_is_refused(settings, monkeypatch):
+    chat = "compaction.summarizers.openai.OpenAIChatSummarizer"
+    settings.COMPACTION = {"SUMMARIZER": chat, "SUMMARIZER_BASE_URL": "http://127.0.0.1:8000/v1"}
+    assert checks.check_providers() == [] and checks.check_settings() == []
+    settings.COMPACTION = {"SUMMARIZER": chat}
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-proj-test")
+    assert checks.check_providers() == []
+    settings.COMPACTION = {"SUMMARIZER_BASE_URL": "localhost:8000"}
+    [error] = checks.check_settings()
+    assert error.id == "compaction.E002" and "SUMMARIZER_BASE_URL" in error.msg
 
 
 def _window_checks(settings, **values):

@@ -19,14 +19,20 @@ __all__ = [
 ]
 
 ANTHROPIC = "compaction.summarizers.anthropic.AnthropicSummarizer"
+OPENAI = "compaction.summarizers.openai.OpenAIResponsesSummarizer"
 OFFLINE = "compaction.summarizers.offline.OfflineSummarizer"
 
 
 def summarizer_path(settings: ResolvedSettings) -> str:
-    """The configured summarizer; by default Claude when an API key is set, else offline."""
+    """The configured summarizer; by default the provider whose API key is set (Anthropic's
+    first), else the offline one."""
     if settings.SUMMARIZER:
         return settings.SUMMARIZER
-    return ANTHROPIC if os.environ.get("ANTHROPIC_API_KEY") else OFFLINE
+    if os.environ.get("ANTHROPIC_API_KEY"):
+        return ANTHROPIC
+    if os.environ.get("OPENAI_API_KEY"):
+        return OPENAI
+    return OFFLINE
 
 
 def summarizer_name(settings: ResolvedSettings) -> str:

@@ -21,13 +21,11 @@ from compaction.content import ANTHROPIC, opens_with_compaction
 from compaction.engine.context import CheckpointContext, build_context
 from compaction.engine.prompts import compaction_instructions
 from compaction.exceptions import PermanentSummarizerError, RetryableSummarizerError
-from compaction.integrations import require
-from compaction.summarizers.anthropic import AnthropicSummarizer, map_api_error
+from compaction.providers.anthropic import usage_of
+from compaction.providers.base import ProviderError
+from compaction.summarizers.anthropic import AnthropicSummarizer
 from compaction.summarizers.base import SummaryRequest, SummaryResult
-
-anthropic = require(
-    "anthropic", extra="anthropic", feature="The Anthropic server-side compaction summarizer"
-)
+from compaction.summarizers.model import summarizer_error
 
 __all__ = ["COMPACTION_BETA", "AnthropicCompactionSummarizer"]
 
@@ -83,11 +81,10 @@ class AnthropicCompactionSummarizer(AnthropicSummarizer):
         return kwargs
 
     def summarize(self, request: SummaryRequest) -> SummaryResult:
-        client = self.client
         try:
-            response = client.beta.messages.create(**self.build_request(request))
-        except anthropic.AnthropicError as exc:
-            raise map_api_error(exc) from exc
+            response = self.provider.call(beta=True, **self.build_request(request))
+        except ProviderError as exc:
+            raise summarizer_error(exc.failure) from exc.__cause__ or exc
         request_id = getattr(response, "_request_id", None) or ""
         block = next((b for b in response.content if b.type == "compaction"), None)
         if block is None or not block.content:
@@ -101,13 +98,13 @@ class AnthropicCompactionSummarizer(AnthropicSummarizer):
                 "Anthropic model refused to compact the conversation (stop_reason=refusal)",
                 request_id=request_id or None,
             )
-        usage = response.usage
+        usage = usage_of(response.usage)
         logger.debug("Server compaction: request_id=%s chars=%d", request_id, len(block.content))
         return SummaryResult(
             text=block.content,
             model=response.model,
-            input_tokens=int(getattr(usage, "input_tokens", 0) or 0),
-            output_tokens=int(getattr(usage, "output_tokens", 0) or 0),
+            input_tokens=usage.input_tokens,
+            output_tokens=usage.output_tokens,
             request_id=request_id,
             extra={"stop_reason": response.stop_reason, "message_id": response.id},
             block=block.to_dict(),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -22,10 +23,10 @@ def readme_code(tag: str) -> dict:
     """Run the README's ```` ```python <tag> ```` block; its names."""
     pattern = re.compile(rf"```python {re.escape(tag)}\n(.*?)```", re.DOTALL)
     (code,) = pattern.findall(README.read_text())
+    code = textwrap.dedent(code)  # a block inside a list item is indented
     namespace: dict = {"__name__": "readme_" + tag.replace("/", "_").removesuffix(".py")}
     exec(compile(code, f"README.md ({tag})", "exec"), namespace)
     return namespace
-
 
 
 @pytest.mark.django_db

@@ -1,4 +1,5 @@
-"""A local stub of OpenAI's Chat Completions API, for the OpenAI message format's tests.
+"""A local stand-in for OpenAI's Chat Completions and Responses APIs, answers built from the
+SDK's own types; with ``compatible=True``, an OpenAI-compatible local server instead.
 
 It runs like ``AnthropicStub`` (same lifecycle and scripting) and checks each request the
 way ``chat.completions.create`` is checked server side, from the API's documented rules:
@@ -15,9 +16,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tests.support.anthropic_stub import AnthropicStub, _Handler
+from openai.types.chat import ChatCompletion, ChatCompletionChunk
+from openai.types.chat.completion_create_params import CompletionCreateParamsBase
+from openai.types.responses.input_token_count_params import InputTokenCountParams
+from openai.types.responses.response_create_params import ResponseCreateParamsBase
+
+from tests.support.anthropic_stub import AnthropicStub, StubResponse, _Handler
 from tests.support.messages_api import InvalidRequest
-from tests.support.responses import chat_completion_json
+from tests.support.responses import chat_completion_json, responses_json
 
 # What each role may carry (the SDK's ChatCompletion*MessageParam TypedDicts).
 FIELDS = {
@@ -109,32 +115,271 @@ def _check_call(call: Any, where: str) -> None:
         raise InvalidRequest(f"{where}.type: must be 'function' or 'custom'")
 
 
+#: Top-level parameters each endpoint takes (the SDK's own TypedDicts).
+CHAT_PARAMS = frozenset(CompletionCreateParamsBase.__annotations__) | {"stream"}
+RESPONSES_PARAMS = frozenset(ResponseCreateParamsBase.__annotations__) | {"stream"}
+COUNT_PARAMS = frozenset(InputTokenCountParams.__annotations__)
+
+#: What the API says for each status, as ``(type, code, message)``.
+OPENAI_ERRORS = {
+    400: ("invalid_request_error", None, "Invalid request."),
+    401: ("invalid_request_error", "invalid_api_key", "Incorrect API key provided."),
+    403: ("invalid_request_error", None, "You are not allowed to sample from this model."),
+    404: ("invalid_request_error", "model_not_found", "The model does not exist."),
+    429: ("requests", "rate_limit_exceeded", "Rate limit reached for requests."),
+    500: ("server_error", None, "The server had an error while processing your request."),
+    503: ("server_error", None, "The engine is currently overloaded, please try again later."),
+}
+
+
+def openai_error(
+    status: int, message: str | None = None, *, code: str | None = None, type_: str | None = None
+) -> dict[str, Any]:
+    kind, default_code, default_message = OPENAI_ERRORS.get(status, ("api_error", None, "Error"))
+    return {
+        "error": {
+            "message": message or default_message,
+            "type": type_ or kind,
+            "param": None,
+            "code": code if code is not None else default_code,
+        }
+    }
+
+
+def validate_responses_request(body: Any, *, count: bool = False) -> None:
+    """Raise ``InvalidRequest`` when Responses would answer 400 to ``body``."""
+    if not isinstance(body, dict):
+        raise InvalidRequest("body: must be a JSON object")
+    extra = set(body) - (COUNT_PARAMS if count else RESPONSES_PARAMS)
+    if extra:
+        raise InvalidRequest(f"Unknown parameter: '{sorted(extra)[0]}'.")
+    if not isinstance(body.get("model"), str):
+        raise InvalidRequest("model: you must provide a model parameter")
+    if not isinstance(body.get("input"), str | list):
+        raise InvalidRequest("input: must be a string or an array of items")
+    limit = body.get("max_output_tokens")
+    if limit is not None and not (isinstance(limit, int) and limit >= 16):
+        raise InvalidRequest("max_output_tokens: must be an integer of at least 16")
+
+
 class _OpenAIHandler(_Handler):
+    @property
+    def paths(self) -> tuple[str, ...]:
+        if self.stub.compatible:
+            return ("/v1/chat/completions",)
+        return ("/v1/chat/completions", "/v1/responses", "/v1/responses/input_tokens")
+
     def do_POST(self) -> None:
         request = self._receive()
         path, headers, body = request.path, request.headers, request.body
-        if path != "/v1/chat/completions":
-            self._send_json(404, {"error": {"message": f"Not found: {path}", "type": "invalid"}})
+        if path not in self.paths:
+            self._send_json(404, openai_error(404, f"Not found: {path}", code="not_found"))
             return
         try:
-            self._check_auth(headers)
-            validate_chat_request(body)
+            if not self.stub.compatible:
+                self._check_auth(headers)
+            if path == "/v1/chat/completions":
+                self._check_chat(body)
+            else:
+                validate_responses_request(body, count=path.endswith("/input_tokens"))
         except InvalidRequest as exc:
-            error = {"message": exc.message, "type": "invalid_request_error", "code": None}
-            self._send_json(exc.status, {"error": error})
+            error = openai_error(exc.status, exc.message)
+            error["error"]["param"] = getattr(exc, "param", None)
+            self._send_json(exc.status, error)
+            return
+        if path.endswith("/input_tokens"):
+            self._send_json(200, {"object": "response.input_tokens", **self._tokens(body)})
+            return
+        window = self.stub.context_window
+        if window is not None and self._tokens(body)["input_tokens"] > window:
+            message = (
+                f"This model's maximum context length is {window} tokens. However, your "
+                f"messages resulted in {self._tokens(body)['input_tokens']} tokens."
+            )
+            self._send_json(400, openai_error(400, message, code="context_length_exceeded"))
             return
         response = self.stub._next_response()
-        text = response.text if response.text is not None else self.stub.default_text
-        completion = chat_completion_json(text, model=body["model"])
+        if response.delay > 0 and self.stub._closing.wait(response.delay):
+            self.close_connection = True
+            return
+        if response.body is not None:
+            self._send_json(response.status, response.body, response.headers)
+            return
+        if path == "/v1/chat/completions" and body.get("stream"):
+            self._send_chunks(self._completion(body, response), body, response.headers)
+        elif path == "/v1/chat/completions":
+            self._send_json(200, self._completion(body, response), response.headers)
+        else:
+            self._send_json(200, self._response(body, response), response.headers)
+
+    def _check_chat(self, body: Any) -> None:
+        validate_chat_request(body)
+        extra = set(body) - CHAT_PARAMS
+        if extra:
+            raise InvalidRequest(f"Unrecognized request argument supplied: {sorted(extra)[0]}")
+        if (
+            not self.stub.compatible
+            and "max_tokens" in body
+            and str(body["model"]).startswith(("gpt-5", "o3", "o4"))
+        ):
+            refused = InvalidRequest(
+                "Unsupported parameter: 'max_tokens' is not supported with this model. Use "
+                "'max_completion_tokens' instead."
+            )
+            refused.param = "max_tokens"  # type: ignore[attr-defined]
+            raise refused
+        if self.stub.compatible:
+            # As many local servers: no structured output, and only the older token limit.
+            if "response_format" in body:
+                raise InvalidRequest("response_format: not supported by this server")
+            if "max_completion_tokens" in body:
+                raise InvalidRequest("max_completion_tokens: unknown field")
+
+    def _tokens(self, body: dict[str, Any]) -> dict[str, int]:
+        sent = body.get("messages") if "messages" in body else [body.get("instructions"), body]
+        return {"input_tokens": max(1, len(json.dumps(sent)) // 4)}
+
+    def _text(self, response: StubResponse) -> str | None:
+        return response.text if response.text is not None else self.stub.default_text
+
+    def _completion(self, body: dict[str, Any], response: StubResponse) -> dict[str, Any]:
+        text = self._text(response)
+        completion = chat_completion_json(text, model=response.model or body["model"])
         completion["id"] = self.stub._next_message_id()
-        completion["usage"]["prompt_tokens"] = max(1, len(json.dumps(body["messages"])) // 4)
-        completion["usage"]["total_tokens"] = sum(
-            completion["usage"][k] for k in ("prompt_tokens", "completion_tokens")
+        choice = completion["choices"][0]
+        if response.blocks is not None:
+            # Tool calls: ``blocks`` holds them as the API answers them.
+            choice["message"].update(content=response.text, tool_calls=response.blocks)
+            choice["finish_reason"] = "tool_calls"
+        elif response.stop_reason == "refusal":
+            choice["message"].update(content=None, refusal="I can't help with that.")
+        elif response.stop_reason != "end_turn":
+            choice["finish_reason"] = response.stop_reason
+        prompt = self._tokens(body)["input_tokens"]
+        usage = completion["usage"]
+        usage["prompt_tokens"] = prompt
+        usage["total_tokens"] = prompt + usage["completion_tokens"]
+        if not self.stub.compatible:
+            usage["prompt_tokens_details"] = {
+                "cached_tokens": min(prompt, self.stub.cached_tokens),
+                "audio_tokens": 0,
+            }
+        return ChatCompletion.model_validate(completion).model_dump(mode="json", exclude_unset=True)
+
+    def _send_chunks(
+        self, completion: dict[str, Any], body: dict[str, Any], headers: dict[str, str]
+    ) -> None:
+        """``completion`` as the stream of ``chat.completion.chunk`` events the API sends."""
+        choice = completion["choices"][0]
+        message = choice["message"]
+        base = {k: completion[k] for k in ("id", "created", "model")}
+        base["object"] = "chat.completion.chunk"
+
+        def chunk(delta: dict[str, Any], finish: str | None = None) -> dict[str, Any]:
+            return {**base, "choices": [{"index": 0, "delta": delta, "finish_reason": finish}]}
+
+        chunks = [chunk({"role": "assistant", "content": ""})]
+        text = message.get("content") or ""
+        chunks += [chunk({"content": text[i : i + 40]}) for i in range(0, len(text), 40)]
+        if message.get("refusal"):
+            chunks.append(chunk({"refusal": message["refusal"]}))
+        for index, call in enumerate(message.get("tool_calls") or ()):
+            function = call["function"]
+            head = {"name": function["name"], "arguments": ""}
+            chunks.append(
+                chunk(
+                    {
+                        "tool_calls": [
+                            {"index": index, "id": call["id"], "type": "function", "function": head}
+                        ]
+                    }
+                )
+            )
+            chunks.append(
+                chunk(
+                    {
+                        "tool_calls": [
+                            {"index": index, "function": {"arguments": function["arguments"]}}
+                        ]
+                    }
+                )
+            )
+        chunks.append(chunk({}, choice["finish_reason"]))
+        if (body.get("stream_options") or {}).get("include_usage"):
+            chunks.append({**base, "choices": [], "usage": completion["usage"]})
+        for event in chunks:
+            ChatCompletionChunk.model_validate(event)  # the SDK's own type checks the shape
+        data = "".join(f"data: {json.dumps(event)}\n\n" for event in chunks)
+        data += "data: [DONE]\n\n"
+        encoded = data.encode()
+        try:
+            self.send_response(200)
+            self.send_header("Content-Type", "text/event-stream")
+            self.send_header("Content-Length", str(len(encoded)))
+            self.send_header("x-request-id", f"req_openai_{self.stub._peek_request_id()}")
+            for name, value in headers.items():
+                self.send_header(name, value)
+            self.end_headers()
+            self.wfile.write(encoded)
+            self.wfile.flush()
+        except OSError:
+            self.close_connection = True
+
+    def _response(self, body: dict[str, Any], response: StubResponse) -> dict[str, Any]:
+        prompt = self._tokens(body)["input_tokens"]
+        answer = responses_json(
+            self._text(response),
+            model=response.model or body["model"],
+            input_tokens=prompt,
+            cached_tokens=min(prompt, self.stub.cached_tokens),
+            refusal="I can't help with that." if response.stop_reason == "refusal" else None,
+            incomplete=response.stop_reason
+            if response.stop_reason in ("max_output_tokens", "content_filter")
+            else None,
         )
-        self._send_json(200, completion)
+        answer["id"] = f"resp_{self.stub._next_message_id()}"
+        return answer
+
+    def _send_json(
+        self, status: int, body: dict[str, Any], headers: dict[str, str] | None = None
+    ) -> None:
+        # OpenAI's request id header, beside the one the base handler sends.
+        request_id = f"req_openai_{self.stub._peek_request_id()}"
+        super()._send_json(status, body, {"x-request-id": request_id, **(headers or {})})
 
 
 class OpenAIStub(AnthropicStub):
-    """A Chat Completions endpoint at ``stub.url + "/v1"``."""
+    """OpenAI's Chat Completions and Responses endpoints at ``stub.url + "/v1"``.
+
+    ``compatible=True`` plays an OpenAI-compatible local server (vLLM, Ollama, llama.cpp):
+    Chat Completions only, no key checked, no ``response_format``, ``max_tokens`` only, and
+    no cached-token details in its usage. ``cached_tokens``: what a success reports as read
+    from the prompt cache.
+    """
 
     handler_class = _OpenAIHandler
+
+    def __init__(self, *, compatible: bool = False, cached_tokens: int = 0, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.compatible = compatible
+        self.cached_tokens = cached_tokens
+
+    def _peek_request_id(self) -> int:
+        with self._lock:
+            return len(self.requests)
+
+    def enqueue_openai_error(
+        self,
+        status: int,
+        message: str | None = None,
+        *,
+        code: str | None = None,
+        retry_after: float | None = None,
+    ) -> None:
+        """An error answer in OpenAI's shape ``{"error": {message, type, param, code}}``."""
+        headers = {"retry-after": f"{retry_after:g}"} if retry_after is not None else {}
+        self.enqueue(
+            StubResponse(
+                status=status, body=openai_error(status, message, code=code), headers=headers
+            )
+        )

@@ -25,6 +25,8 @@ def setup_django(*, db_name: str, database_url: str, env: dict[str, str] | None 
     os.environ["COMPACTION_RETRY_BACKOFF_SECONDS"] = "0"
     os.environ.pop("ANTHROPIC_API_KEY", None)
     os.environ.pop("ANTHROPIC_BASE_URL", None)
+    os.environ.pop("OPENAI_API_KEY", None)
+    os.environ.pop("OPENAI_BASE_URL", None)
     os.environ.pop("CELERY_BROKER_URL", None)  # tasks are applied in process, never sent
     os.environ.update(env or {})
 

@@ -14,6 +14,7 @@ from typing import Any
 from anthropic.types import Message
 from anthropic.types.beta import BetaMessage
 from openai.types.chat import ChatCompletion
+from openai.types.responses import Response
 
 from tests.support.helpers import tool_answer, user
 
@@ -548,3 +549,63 @@ def conversation(none_fields: bool) -> list[dict[str, Any]]:
         user("Should the counter update take a lock?"),
         reply(advisor_and_fallback()),
     ]
+
+
+def responses_json(
+    text: str | None,
+    *,
+    model: str = "gpt-5-mini-2025-08-07",
+    input_tokens: int = 930,
+    cached_tokens: int = 0,
+    refusal: str | None = None,
+    incomplete: str | None = None,
+) -> dict[str, Any]:
+    """A Responses API ``response`` answering ``text`` (or refusing), as the API returns it:
+    a reasoning item, then the assistant's message, with usage that counts cached tokens
+    inside ``input_tokens``."""
+    content: list[dict[str, Any]] = []
+    if refusal is not None:
+        content.append({"type": "refusal", "refusal": refusal})
+    elif text is not None:
+        content.append({"type": "output_text", "text": text, "annotations": [], "logprobs": []})
+    output_tokens = max(1, len(text or refusal or "") // 4)
+    body = {
+        "id": "resp_68af4030592c81938ec0a5fbab4a3e9f05438e46b5f69a3b",
+        "object": "response",
+        "created_at": 1763800010,
+        "status": "incomplete" if incomplete else "completed",
+        "incomplete_details": {"reason": incomplete} if incomplete else None,
+        "error": None,
+        "instructions": None,
+        "max_output_tokens": None,
+        "model": model,
+        "output": [
+            {
+                "id": "rs_68af4030baa48193b0b43b4c2a176a1a05438e46b5f69a3b",
+                "type": "reasoning",
+                "summary": [],
+            },
+            {
+                "id": "msg_68af40337e58819392e935fb404414d005438e46b5f69a3b",
+                "type": "message",
+                "status": "incomplete" if incomplete else "completed",
+                "role": "assistant",
+                "content": content,
+            },
+        ],
+        "parallel_tool_calls": True,
+        "temperature": 1.0,
+        "tool_choice": "auto",
+        "tools": [],
+        "top_p": 1.0,
+        "store": False,
+        "usage": {
+            "input_tokens": input_tokens,
+            "input_tokens_details": {"cached_tokens": cached_tokens, "cache_write_tokens": 0},
+            "output_tokens": output_tokens,
+            "output_tokens_details": {"reasoning_tokens": 0},
+            "total_tokens": input_tokens + output_tokens,
+        },
+    }
+    # The SDK's own type checks the shape; the dump is what goes over the wire.
+    return Response.model_validate(body).model_dump(mode="json", exclude_unset=True)

@@ -1,0 +1,231 @@
+"""What every provider answers, whatever its SDK: a completion, its usage, a classified failure.
+
+A provider sends one prompt (a system text and a user text) and reads the answer's text and
+usage; it classifies its SDK's exceptions into one ``ErrorKind`` so that the summarizer, the
+judge and the agent loop apply one retry policy (``RETRYABLE``) and one overflow rule,
+whichever API answered. Usage follows Anthropic's accounting for every provider:
+``input_tokens`` is the uncached part of the prompt, cache reads and writes are counted
+beside it, so the figures of two providers add up the same way.
+"""
+
+from __future__ import annotations
+
+import abc
+import threading
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, ClassVar
+
+
+class ErrorKind(StrEnum):
+    RATE_LIMIT = "rate_limit"
+    OVERLOADED = "overloaded"
+    SERVER = "server"
+    TIMEOUT = "timeout"
+    CONNECTION = "connection"
+    CONFLICT = "conflict"
+    INVALID_RESPONSE = "invalid_response"
+    CONTEXT_OVERFLOW = "context_overflow"
+    AUTH = "auth"
+    PERMISSION = "permission"
+    QUOTA = "quota"
+    NOT_FOUND = "not_found"
+    BAD_REQUEST = "bad_request"
+    CONFIGURATION = "configuration"
+
+
+#: Failures that another attempt may get past; everything else describes the request, the
+#: account or the configuration, which a retry does not change.
+RETRYABLE = frozenset(
+    {
+        ErrorKind.RATE_LIMIT,
+        ErrorKind.OVERLOADED,
+        ErrorKind.SERVER,
+        ErrorKind.TIMEOUT,
+        ErrorKind.CONNECTION,
+        ErrorKind.CONFLICT,
+        ErrorKind.INVALID_RESPONSE,
+    }
+)
+
+#: What an HTTP status says, in the failure's message.
+STATUS_LABELS: dict[int, str] = {
+    400: "rejected the request",
+    401: "rejected the API key",
+    403: "denied permission",
+    404: "does not know the model or endpoint",
+    408: "timed out the request",
+    409: "reported a conflict",
+    413: "found the request too large",
+    422: "could not process the request",
+    429: "rate limit exceeded",
+    500: "internal server error",
+    503: "is unavailable",
+    529: "overloaded",
+}
+
+
+def status_label(status: int) -> str:
+    return STATUS_LABELS.get(status) or (
+        "server error" if status >= 500 else "rejected the request"
+    )
+
+
+def status_kind(status: int) -> ErrorKind:
+    """The kind an HTTP status alone says (a provider refines it from the error body)."""
+    if status in (408,):
+        return ErrorKind.TIMEOUT
+    if status == 409:
+        return ErrorKind.CONFLICT
+    if status == 429:
+        return ErrorKind.RATE_LIMIT
+    if status in (503, 529):
+        return ErrorKind.OVERLOADED
+    if status >= 500:
+        return ErrorKind.SERVER
+    if status == 401:
+        return ErrorKind.AUTH
+    if status == 403:
+        return ErrorKind.PERMISSION
+    if status == 404:
+        return ErrorKind.NOT_FOUND
+    return ErrorKind.BAD_REQUEST
+
+
+@dataclass(frozen=True)
+class Failure:
+    """A classified failure of one provider call."""
+
+    kind: ErrorKind
+    message: str
+    status: int | None = None
+    request_id: str | None = None
+    details: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def retryable(self) -> bool:
+        return self.kind in RETRYABLE
+
+
+class ProviderError(Exception):
+    """A provider call failed; ``failure`` says how."""
+
+    def __init__(self, failure: Failure) -> None:
+        super().__init__(failure.message)
+        self.failure = failure
+
+
+@dataclass(frozen=True)
+class Usage:
+    input_tokens: int = 0
+    output_tokens: int = 0
+    cache_read_input_tokens: int = 0
+    cache_creation_input_tokens: int = 0
+
+
+@dataclass(frozen=True)
+class Completion:
+    """One answer: its text, what it cost, why it stopped."""
+
+    text: str
+    model: str
+    usage: Usage
+    request_id: str = ""
+    response_id: str = ""
+    #: The API's own word for why the answer ended (``end_turn``, ``stop``, ``completed``...).
+    stop_reason: str | None = None
+    #: The model declined the content: the same input would be declined again.
+    refused: bool = False
+
+
+class Provider(abc.ABC):
+    """One LLM API behind one interface. Subclasses are the only modules importing an SDK.
+
+    ``client`` is used as given (tests, proxies, a custom HTTP client); without one, a client
+    is built on first use from ``timeout``, ``max_retries`` and ``base_url`` (None: the
+    SDK's own resolution from its environment variables).
+    """
+
+    #: A short, stable name recorded on runs and checkpoints.
+    name: ClassVar[str]
+    #: Who to name in messages ("Anthropic API rate limit exceeded (429)").
+    label: ClassVar[str]
+    #: The model used when the settings name none.
+    default_model: ClassVar[str]
+
+    def __init__(
+        self,
+        *,
+        model: str | None = None,
+        timeout: float = 60.0,
+        max_retries: int = 2,
+        base_url: str | None = None,
+        client: Any = None,
+    ) -> None:
+        self.model = model or self.default_model
+        self.timeout = timeout
+        self.max_retries = max_retries
+        self.base_url = base_url
+        self._client = client
+        # The client owns a connection pool: build it once, even when shared between threads.
+        self._client_lock = threading.Lock()
+
+    @property
+    def client(self) -> Any:
+        """The SDK client, built on first use when none was given."""
+        if self._client is None:
+            with self._client_lock:
+                if self._client is None:
+                    self._client = self.build_client()
+        return self._client
+
+    @abc.abstractmethod
+    def build_client(self) -> Any:
+        """A configured SDK client; raises ``ProviderError`` (CONFIGURATION) when none can be."""
+
+    @abc.abstractmethod
+    def send(self, *, system: str, prompt: str, max_tokens: int, model: str) -> Completion:
+        """One call with ``system`` and one user ``prompt``; SDK exceptions propagate."""
+
+    @classmethod
+    @abc.abstractmethod
+    def classify(cls, error: BaseException) -> Failure | None:
+        """``error`` as a ``Failure``, or None when it is not this provider's to classify."""
+
+    def complete(
+        self, *, system: str, prompt: str, max_tokens: int, model: str | None = None
+    ) -> Completion:
+        """``send``, with every failure of the API raised as ``ProviderError``."""
+        try:
+            return self.send(
+                system=system, prompt=prompt, max_tokens=max_tokens, model=model or self.model
+            )
+        except ProviderError:
+            raise
+        except Exception as exc:
+            failure = self.classify(exc)
+            if failure is None:
+                raise
+            raise ProviderError(failure) from exc
+
+    def credential_problem(self) -> str | None:
+        """Why no client can be built (no key, a broken profile), without calling the API."""
+        if self._client is not None:
+            return None
+        try:
+            client = self.build_client()
+        except ProviderError as exc:
+            return exc.failure.message
+        close = getattr(client, "close", None)
+        if callable(close):
+            close()
+        return None
+
+    def count_tokens(self, *, system: str, prompt: str) -> int | None:
+        """The prompt's tokens as the API counts them, or None where it offers no count."""
+        return None
+
+    def is_context_overflow(self, error: BaseException) -> bool:
+        """The API refused the prompt as longer than the model's window."""
+        failure = error.failure if isinstance(error, ProviderError) else self.classify(error)
+        return failure is not None and failure.kind == ErrorKind.CONTEXT_OVERFLOW

@@ -1,0 +1,258 @@
+"""OpenAI's Responses and Chat Completions APIs through the official SDK (the ``openai`` extra).
+
+``OpenAIResponses`` speaks Responses, OpenAI's primary API. ``OpenAIChat`` speaks Chat
+Completions, which OpenAI-compatible servers (vLLM, Ollama, llama.cpp's server, LM Studio, a
+LiteLLM proxy) serve at ``<base_url>/chat/completions``; it sends nothing those servers
+commonly lack (no ``response_format``, no ``store``).
+
+Credentials and endpoint come from the SDK's own resolution (``OPENAI_API_KEY``,
+``OPENAI_BASE_URL``) unless ``base_url`` is given. A local server usually wants no key: when
+a base URL is set and no key is, the client sends a placeholder the server ignores (a server
+that does check keys answers 401, reported as a rejected key).
+
+Usage is put in the common accounting: OpenAI counts cached and cache-written tokens inside
+its input figure; ``input_tokens`` here is the rest, as Anthropic reports it.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+from urllib.parse import urlsplit
+
+from compaction.integrations import require
+from compaction.providers.base import (
+    Completion,
+    ErrorKind,
+    Failure,
+    Provider,
+    ProviderError,
+    Usage,
+    status_kind,
+    status_label,
+)
+
+openai = require("openai", extra="openai", feature="The OpenAI provider")
+
+__all__ = ["OpenAIChat", "OpenAIProvider", "OpenAIResponses", "usage_of"]
+
+#: Sent as the key to a server at a base URL when none is configured (local servers check none).
+PLACEHOLDER_KEY = "not-needed"
+
+NO_KEY = (
+    "No OpenAI API key: set the OPENAI_API_KEY environment variable (or, for an "
+    "OpenAI-compatible server, its base URL: OPENAI_BASE_URL or COMPACTION['SUMMARIZER_BASE_URL'])."
+)
+
+#: Error codes and messages by which OpenAI and the compatible servers refuse a prompt as
+#: longer than the model's window (OpenAI: the code; vLLM: "maximum context length";
+#: llama.cpp: "exceeds the available context size"; Ollama and LiteLLM forward one of these).
+OVERFLOW_CODES = frozenset({"context_length_exceeded", "exceed_context_size_error"})
+OVERFLOW_PHRASES = (
+    "maximum context length",
+    "context length exceeded",
+    "context_length_exceeded",
+    "exceeds the available context size",
+    "context window",
+)
+
+
+def usage_of(usage: Any) -> Usage:
+    """Responses (``input_tokens``) or Chat Completions (``prompt_tokens``) usage in the
+    common accounting: the uncached input, cache reads and writes apart."""
+    if usage is None:
+        return Usage()
+    if hasattr(usage, "input_tokens"):
+        total = int(usage.input_tokens or 0)
+        output = int(usage.output_tokens or 0)
+        details = getattr(usage, "input_tokens_details", None)
+    else:
+        total = int(getattr(usage, "prompt_tokens", 0) or 0)
+        output = int(getattr(usage, "completion_tokens", 0) or 0)
+        details = getattr(usage, "prompt_tokens_details", None)
+    cached = int(getattr(details, "cached_tokens", 0) or 0)
+    written = int(getattr(details, "cache_write_tokens", 0) or 0)
+    return Usage(
+        input_tokens=max(0, total - cached - written),
+        output_tokens=output,
+        cache_read_input_tokens=cached,
+        cache_creation_input_tokens=written,
+    )
+
+
+def _is_overflow(code: str | None, message: str) -> bool:
+    text = message.lower()
+    return code in OVERFLOW_CODES or any(phrase in text for phrase in OVERFLOW_PHRASES)
+
+
+class OpenAIProvider(Provider):
+    """What both OpenAI APIs share: the client and the classification of its errors."""
+
+    label = "OpenAI"
+    default_model = "gpt-5-mini"
+
+    def build_client(self) -> Any:
+        options: dict[str, Any] = {"timeout": self.timeout, "max_retries": self.max_retries}
+        if self.base_url:
+            options["base_url"] = self.base_url
+        if not os.environ.get("OPENAI_API_KEY") and (
+            self.base_url or os.environ.get("OPENAI_BASE_URL")
+        ):
+            options["api_key"] = PLACEHOLDER_KEY
+        try:
+            return openai.OpenAI(**options)
+        except openai.OpenAIError as exc:
+            if "api_key" in str(exc):
+                raise ProviderError(Failure(ErrorKind.AUTH, NO_KEY)) from exc
+            raise ProviderError(
+                Failure(ErrorKind.CONFIGURATION, f"Could not configure the OpenAI client: {exc}")
+            ) from exc
+
+    @classmethod
+    def classify(cls, error: BaseException) -> Failure | None:
+        if not isinstance(error, openai.OpenAIError):
+            return None
+        # APITimeoutError is a subclass of APIConnectionError: test it first.
+        if isinstance(error, openai.APITimeoutError):
+            return Failure(ErrorKind.TIMEOUT, f"OpenAI API request timed out: {error.message}")
+        if isinstance(error, openai.APIConnectionError):
+            return Failure(ErrorKind.CONNECTION, f"Could not reach the OpenAI API: {error.message}")
+        if isinstance(error, openai.APIStatusError):
+            status = error.status_code
+            code = getattr(error, "code", None)
+            detail = _api_message(error)
+            details: dict[str, Any] = {"error_type": getattr(error, "type", None), "code": code}
+            retry_after = error.response.headers.get("retry-after")
+            if retry_after is not None:
+                details["retry_after"] = retry_after
+            kind = status_kind(status)
+            label = status_label(status)
+            if code == "insufficient_quota":
+                # A 429 that waiting does not cure: the account has no credit.
+                kind, label = ErrorKind.QUOTA, "reported no quota left"
+            elif status in (400, 413, 422) and _is_overflow(code, detail):
+                kind = ErrorKind.CONTEXT_OVERFLOW
+            return Failure(
+                kind,
+                f"OpenAI API {label} ({status}): {detail}",
+                status=status,
+                request_id=error.request_id,
+                details=details,
+            )
+        if isinstance(error, openai.APIResponseValidationError):
+            return Failure(
+                ErrorKind.INVALID_RESPONSE,
+                f"OpenAI API returned an unexpected response: {error.message}",
+                status=error.status_code,
+                request_id=error.response.headers.get("x-request-id"),
+            )
+        return Failure(ErrorKind.CONFIGURATION, f"OpenAI client error: {error}")
+
+
+def _api_message(error: Any) -> str:
+    body = getattr(error, "body", None)
+    if isinstance(body, dict):
+        inner = body.get("error") if isinstance(body.get("error"), dict) else body
+        message = inner.get("message")
+        if isinstance(message, str) and message:
+            return message
+    return str(getattr(error, "message", "") or error)
+
+
+class OpenAIResponses(OpenAIProvider):
+    """The Responses API: ``instructions`` and one input text; nothing stored server side."""
+
+    name = "openai-responses"
+
+    def send(self, *, system: str, prompt: str, max_tokens: int, model: str) -> Completion:
+        response = self.client.responses.create(
+            model=model,
+            instructions=system,
+            input=prompt,
+            max_output_tokens=max_tokens,
+            store=False,
+        )
+        refused = False
+        for item in response.output or ():
+            if getattr(item, "type", None) == "message":
+                refused = refused or any(
+                    getattr(part, "type", None) == "refusal" for part in item.content
+                )
+        incomplete = getattr(response.incomplete_details, "reason", None)
+        return Completion(
+            text=response.output_text.strip(),
+            model=response.model,
+            usage=usage_of(response.usage),
+            request_id=getattr(response, "_request_id", None) or "",
+            response_id=response.id,
+            stop_reason=incomplete or response.status,
+            refused=refused or incomplete == "content_filter",
+        )
+
+    def count_tokens(self, *, system: str, prompt: str) -> int | None:
+        try:
+            counted = self.client.responses.input_tokens.count(
+                model=self.model, instructions=system, input=prompt
+            )
+        except openai.OpenAIError as exc:
+            raise ProviderError(self.classify(exc)) from exc  # type: ignore[arg-type]
+        return int(counted.input_tokens)
+
+
+class OpenAIChat(OpenAIProvider):
+    """Chat Completions, for OpenAI and for the servers that speak its API."""
+
+    name = "openai-chat"
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        #: The output limit's parameter this endpoint takes, once an answer has said so.
+        self._limit_parameter: str | None = None
+
+    def limit_parameter(self) -> str:
+        """OpenAI's own hosts take ``max_completion_tokens`` (its reasoning models refuse
+        ``max_tokens``); the compatible servers all know ``max_tokens``, not all the other."""
+        if self._limit_parameter is None:
+            host = urlsplit(str(self.client.base_url)).hostname or ""
+            self._limit_parameter = (
+                "max_completion_tokens"
+                if host == "api.openai.com" or host.endswith(".openai.azure.com")
+                else "max_tokens"
+            )
+        return self._limit_parameter
+
+    def send(self, *, system: str, prompt: str, max_tokens: int, model: str) -> Completion:
+        messages = [{"role": "system", "content": system}, {"role": "user", "content": prompt}]
+        limit = self.limit_parameter()
+        try:
+            completion = self.client.chat.completions.create(
+                model=model, messages=messages, **{limit: max_tokens}
+            )
+        except openai.BadRequestError as exc:
+            other = _other_limit(limit, exc)
+            if other is None:
+                raise
+            # The endpoint named the parameter it does not take: the other one, from now on.
+            self._limit_parameter = other
+            completion = self.client.chat.completions.create(
+                model=model, messages=messages, **{other: max_tokens}
+            )
+        choice = completion.choices[0] if completion.choices else None
+        message = choice.message if choice is not None else None
+        finish = choice.finish_reason if choice is not None else None
+        return Completion(
+            text=((message.content if message is not None else None) or "").strip(),
+            model=completion.model or model,
+            usage=usage_of(completion.usage),
+            request_id=getattr(completion, "_request_id", None) or "",
+            response_id=completion.id or "",
+            stop_reason=finish,
+            refused=bool(message is not None and message.refusal) or finish == "content_filter",
+        )
+
+
+def _other_limit(sent: str, error: Any) -> str | None:
+    """The other output-limit parameter, when ``error`` refused the one ``sent``."""
+    if getattr(error, "param", None) == sent or sent in _api_message(error):
+        return "max_tokens" if sent == "max_completion_tokens" else "max_completion_tokens"
+    return None
