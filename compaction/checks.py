@@ -203,7 +203,25 @@ def check_providers(app_configs: Any = None, **kwargs: Any) -> list:
         except Exception:  # an import problem is E003's to report; bad values E002's
             continue
         provider = getattr(instance, "provider", None)
-        problem = provider.credential_problem() if isinstance(provider, Provider) else None
+        if not isinstance(provider, Provider):
+            continue
+        model_key = "SUMMARIZER_MODEL" if key == "SUMMARIZER" else "DRIFT_JUDGE_MODEL"
+        named = (
+            resolved.SUMMARIZER_MODEL or resolved.MODEL
+            if key == "SUMMARIZER"
+            else (resolved.DRIFT_JUDGE_MODEL)
+        )
+        if provider.base_url and not named:
+            messages.append(
+                Warning(
+                    f"COMPACTION[{key!r}] ({path}) calls {provider.base_url} with the "
+                    f"provider's default model {provider.model!r}, which a self-hosted server "
+                    "seldom serves.",
+                    hint=f"Name the model the server serves: COMPACTION[{model_key!r}].",
+                    id="compaction.W009",
+                )
+            )
+        problem = provider.credential_problem()
         if problem:
             messages.append(
                 Warning(

@@ -31,6 +31,10 @@ DEFAULTS: dict[str, Any] = {
     # The summarizer's endpoint (an OpenAI-compatible server: "http://localhost:8000/v1");
     # None: the SDK's own (ANTHROPIC_BASE_URL, OPENAI_BASE_URL, else the provider's API).
     "SUMMARIZER_BASE_URL": None,
+    # The key sent to SUMMARIZER_BASE_URL (None: none, for a local server). Without a base
+    # URL, None is the SDK's own key (ANTHROPIC_API_KEY, OPENAI_API_KEY): the environment's
+    # OpenAI key never goes to a server named here.
+    "SUMMARIZER_API_KEY": None,
     "MAX_TOKENS": 4096,
     "API_TIMEOUT": 60.0,  # seconds, per summarizer request
     "API_MAX_RETRIES": 2,  # the SDK's own retries (set 0 inside Celery workers)
@@ -49,9 +53,10 @@ DEFAULTS: dict[str, Any] = {
     # admin's diff page (a POST), never in a GET; only what it confirms is counted. None:
     # no judge, and reworded items stay unverified.
     "DRIFT_JUDGE": None,
-    # The judge's model and endpoint, as SUMMARIZER_MODEL and SUMMARIZER_BASE_URL.
+    # The judge's model, endpoint and key, as SUMMARIZER_MODEL, _BASE_URL and _API_KEY.
     "DRIFT_JUDGE_MODEL": None,
     "DRIFT_JUDGE_BASE_URL": None,
+    "DRIFT_JUDGE_API_KEY": None,
     # Tool-result pruning (read path only).
     "TOOL_SOFT_TRIM_CHARS": 4000,
     "TOOL_SOFT_TRIM_HEAD": 1500,
@@ -310,6 +315,8 @@ def validate_values(values: Mapping[str, Any]) -> list[str]:
                 "SUMMARIZER_MODEL",
                 "PUBLISHER",
                 "DRIFT_JUDGE_MODEL",
+                "SUMMARIZER_API_KEY",
+                "DRIFT_JUDGE_API_KEY",
             )
             and value is not None
             and not (isinstance(value, str) and 0 < len(value) <= MAX_NAME_CHARS)
@@ -446,6 +453,9 @@ class AppSettings:
             return base
         values = base.as_dict()
         values.update(overrides)
+        if "MODEL" in overrides and "SUMMARIZER_MODEL" not in overrides:
+            # A session naming its model by the old name still chooses it.
+            values["SUMMARIZER_MODEL"] = overrides["MODEL"]
         return ResolvedSettings(values)
 
     def import_callable(self, name: str) -> Any:

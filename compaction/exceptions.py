@@ -47,6 +47,14 @@ class IdempotencyKeyReused(CompactionError):
     code = "idempotency_key_reused"
 
 
+class FormatNotMappable(CompactionError):
+    """The session holds messages that the asked payload format cannot carry losslessly
+    (``details["items"]`` names their types)."""
+
+    status_code = 422
+    code = "format_not_mappable"
+
+
 class SessionNotFound(CompactionError):
     status_code = 404
     code = "not_found"

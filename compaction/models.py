@@ -43,6 +43,7 @@ class Role(models.TextChoices):
 class Format(models.TextChoices):
     ANTHROPIC = "anthropic", "Anthropic Messages"
     OPENAI = "openai", "OpenAI Chat Completions"
+    RESPONSES = "responses", "OpenAI Responses"
 
 
 class ChatSession(models.Model):
@@ -280,9 +281,10 @@ class Message(models.Model):
     # The canonical role (an OpenAI "tool" message is a user turn, "developer" a system one).
     role = models.CharField(max_length=16, choices=Role.choices)
     format = models.CharField(max_length=16, choices=Format.choices, default=Format.ANTHROPIC)
-    # As appended: Anthropic content (a string or a list of blocks), or the whole OpenAI
-    # message. ``compaction.content.canonical_blocks`` reads either. ``json`` on PostgreSQL:
-    # read whole on every model call, never searched in SQL (``compaction.fields``).
+    # As appended: Anthropic content (a string or a list of blocks), the whole OpenAI
+    # message, or the whole Responses item. ``compaction.content.canonical_blocks`` reads
+    # each. ``json`` on PostgreSQL: read whole on every model call, never searched in SQL
+    # (``compaction.fields``).
     content = JSONTextField()
     token_estimate = models.PositiveIntegerField(default=0)
     pinned = models.BooleanField(default=False)
@@ -309,7 +311,7 @@ class Message(models.Model):
                 name="compaction_message_role_valid",
             ),
             models.CheckConstraint(
-                condition=Q(format__in=["anthropic", "openai"]),
+                condition=Q(format__in=["anthropic", "openai", "responses"]),
                 name="compaction_message_format_valid",
             ),
             models.CheckConstraint(condition=Q(seq__gte=1), name="compaction_message_seq_positive"),

@@ -126,7 +126,11 @@ def test_a_provider_without_a_credential_is_reported_at_startup(settings, values
 
 def test_a_local_server_needs_no_key_and_a_bad_base_url_is_refused(settings, monkeypatch):
     chat = "compaction.summarizers.openai.OpenAIChatSummarizer"
-    settings.COMPACTION = {"SUMMARIZER": chat, "SUMMARIZER_BASE_URL": "http://127.0.0.1:8000/v1"}
+    settings.COMPACTION = {
+        "SUMMARIZER": chat,
+        "SUMMARIZER_BASE_URL": "http://127.0.0.1:8000/v1",
+        "SUMMARIZER_MODEL": "llama3.1",
+    }
     assert checks.check_providers() == [] and checks.check_settings() == []
     settings.COMPACTION = {"SUMMARIZER": chat}
     monkeypatch.setenv("OPENAI_API_KEY", "sk-proj-test")
@@ -134,6 +138,15 @@ def test_a_local_server_needs_no_key_and_a_bad_base_url_is_refused(settings, mon
     settings.COMPACTION = {"SUMMARIZER_BASE_URL": "localhost:8000"}
     [error] = checks.check_settings()
     assert error.id == "compaction.E002" and "SUMMARIZER_BASE_URL" in error.msg
+
+
+def test_a_server_at_a_base_url_without_a_named_model_is_reported(settings):
+    chat = "compaction.summarizers.openai.OpenAIChatSummarizer"
+    settings.COMPACTION = {"SUMMARIZER": chat, "SUMMARIZER_BASE_URL": "http://127.0.0.1:8000/v1"}
+    [warning] = checks.check_providers()
+    assert warning.id == "compaction.W009" and "SUMMARIZER_MODEL" in warning.hint
+    settings.COMPACTION = {**settings.COMPACTION, "SUMMARIZER_MODEL": "qwen2.5-coder:32b"}
+    assert checks.check_providers() == []
 
 
 def _window_checks(settings, **values):

@@ -1,10 +1,10 @@
-"""One-call agent turns over a compacted session, with the Anthropic SDK.
+"""One-call agent turns over a compacted session, with the Anthropic or the OpenAI SDK.
 
-``run_turn`` / ``stream_turn`` (``anthropic.Anthropic``) and ``arun_turn`` /
-``astream_turn`` (``anthropic.AsyncAnthropic``) each do a whole turn: append the user
-message, the memory flush turn when due, compaction when due, the model call with the
-cached payload, the answer with its usage, overflow recovery; see ``compaction.agent.steps``.
-Needs the ``anthropic`` extra.
+``run_turn`` / ``stream_turn`` (``anthropic.Anthropic``, ``openai.OpenAI``) and
+``arun_turn`` / ``astream_turn`` (``AsyncAnthropic``, ``AsyncOpenAI``) each do a whole turn:
+append the user message, the memory flush turn when due, compaction when due, the model call
+with the cached payload, the answer with its usage, overflow recovery; see
+``compaction.agent.steps``, and ``compaction.agent.wires`` for what differs per API.
 """
 
 from compaction.agent.aio import arun_turn, astream_turn

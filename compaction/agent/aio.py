@@ -1,4 +1,5 @@
-"""The async drivers: ``arun_turn`` and ``astream_turn`` with ``anthropic.AsyncAnthropic``.
+"""The async drivers: ``arun_turn`` and ``astream_turn`` with ``anthropic.AsyncAnthropic`` or
+``openai.AsyncOpenAI``.
 
 The event loop never waits on the database: every service call runs through
 ``asgiref.sync.sync_to_async``, in Django's one thread for sync code (short transactions,
@@ -26,10 +27,9 @@ from compaction.agent.steps import (
     Step,
     TurnComplete,
     TurnResult,
-    missing_handler,
     plan_for,
-    tool_result,
 )
+from compaction.agent.wires import ToolOutcome, missing, outcome_of
 
 
 def _closing(function: Callable[..., Any]) -> Callable[..., Any]:
@@ -48,22 +48,22 @@ async def _run_call(step: Call) -> Any:
     return await sync_to_async(step.function)(**step.kwargs)
 
 
-async def _answer_tool(step: RunTool) -> dict[str, Any]:
-    if step.handler is None:
-        return missing_handler(step.block)
+async def _answer_tool(step: RunTool) -> ToolOutcome:
+    if step.handler is None or step.call.error:
+        return missing(step.call)
     handler = step.handler
     try:
         if inspect.iscoroutinefunction(handler):
-            outcome = await handler(**dict(step.block.input))
+            outcome = await handler(**dict(step.call.input))
         else:
             # A sync handler may use the ORM: Django's thread for sync code, like the services.
             # (An object with an async __call__ returns its coroutine from there: awaited here.)
-            outcome = await sync_to_async(handler)(**dict(step.block.input))
+            outcome = await sync_to_async(handler)(**dict(step.call.input))
             if inspect.isawaitable(outcome):
                 outcome = await outcome
-        return tool_result(step.block, outcome)
+        return outcome_of(step.call, outcome)
     except Exception as error:  # the model sees the failure and may recover from it
-        return tool_result(step.block, error=error)
+        return outcome_of(step.call, error=error)
 
 
 async def _drive(plan: Generator[Step, Any, TurnResult], client: Any) -> AsyncIterator[Any]:
@@ -81,12 +81,12 @@ async def _drive(plan: Generator[Step, Any, TurnResult], client: Any) -> AsyncIt
             if isinstance(step, Call):
                 outcome = await _run_call(step)
             elif isinstance(step, ModelCall) and step.stream:
-                async with client.messages.stream(**step.kwargs) as stream:
+                async with step.wire.stream(client, step.kwargs) as stream:
                     async for event in stream:
                         yield event
-                    outcome = await stream.get_final_message()
+                    outcome = await step.wire.final(stream)
             elif isinstance(step, ModelCall):
-                outcome = await client.messages.create(**step.kwargs)
+                outcome = await step.wire.acreate(client, step.kwargs)
             elif isinstance(step, RunTool):
                 outcome = await _answer_tool(step)
             elif isinstance(step, Emit):
@@ -105,10 +105,11 @@ async def arun_turn(
     tool_handlers: Mapping[str, Callable[..., Any]] | None = None,
     max_tool_rounds: int = 10,
     memory_flush: bool = True,
+    api: str | None = None,
     **create_kwargs: Any,
 ) -> TurnResult:
-    """``run_turn`` for async code, with ``anthropic.AsyncAnthropic``; tool handlers may be
-    coroutine functions."""
+    """``run_turn`` for async code, with ``anthropic.AsyncAnthropic`` or ``openai.AsyncOpenAI``;
+    tool handlers may be coroutine functions."""
     plan = plan_for(
         stream=False,
         session_id=session_id,
@@ -118,6 +119,8 @@ async def arun_turn(
         tool_handlers=tool_handlers,
         max_tool_rounds=max_tool_rounds,
         memory_flush=memory_flush,
+        client=client,
+        api=api,
         **create_kwargs,
     )
     async with aclosing(_drive(plan, client)) as events:
@@ -137,6 +140,7 @@ async def astream_turn(
     tool_handlers: Mapping[str, Callable[..., Any]] | None = None,
     max_tool_rounds: int = 10,
     memory_flush: bool = True,
+    api: str | None = None,
     **create_kwargs: Any,
 ) -> AsyncIterator[Any]:
     """``arun_turn``, streamed: the model's stream events, ``CompactionStatus`` and
@@ -150,6 +154,8 @@ async def astream_turn(
         tool_handlers=tool_handlers,
         max_tool_rounds=max_tool_rounds,
         memory_flush=memory_flush,
+        client=client,
+        api=api,
         **create_kwargs,
     )
     async with aclosing(_drive(plan, client)) as events:

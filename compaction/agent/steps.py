@@ -30,15 +30,15 @@ from typing import Any
 from uuid import UUID
 
 from compaction import selectors, services
+from compaction.agent.wires import MESSAGES, ToolCall, ToolOutcome, Wire, wire_for
 from compaction.conf import app_settings
 from compaction.engine import timing as when
 from compaction.engine.memory import flush_outcome
-from compaction.integrations import require
 from compaction.models import ChatSession, CompactionRun, MemoryFlush, Message
+from compaction.providers import ErrorKind, classify
 from compaction.services.compaction.due import DueOutcome
 from compaction.services.overflow import MAX_ERROR_CHARS, OverflowRecovery
-
-anthropic = require("anthropic", extra="anthropic", feature="compaction.agent")
+from compaction.services.usage import Usage
 
 logger = logging.getLogger(__name__)
 
@@ -49,8 +49,6 @@ MAX_FLUSH_ROUNDS = 4
 FLUSH_MAX_TOKENS = 4096
 #: ``compaction_when_due`` outcomes whose run this turn started (a result's ``compactions``).
 STARTED_HERE = ("inline", "queued", "background")
-#: Parameters the turn sets itself: a host passing them would be overridden silently.
-RESERVED_KWARGS = frozenset({"system", "messages", "stream", "model", "max_tokens"})
 
 
 # ----------------------------------------------------------------------------- events
@@ -86,7 +84,7 @@ class MemoryFlushStatus:
 class TurnResult:
     """What a turn did."""
 
-    #: The model's last answer (``anthropic.types.Message``).
+    #: The model's last answer (``anthropic.types.Message``, ``openai``'s ``ChatCompletion``).
     message: Any
     #: The rows this turn appended, oldest first: the user message, each answer, each
     #: tool-result message.
@@ -98,18 +96,18 @@ class TurnResult:
     #: The turn ended on ``max_tool_rounds`` with tool results stored and the model not yet
     #: called on them: call ``run_turn(user_message=None, ...)`` to go on.
     tool_rounds_exhausted: bool = False
+    #: The API the turn spoke (``compaction.agent.wires``).
+    wire: Wire = MESSAGES
 
     @property
     def stop_reason(self) -> str | None:
-        """Why the last answer ended (``end_turn``, ``tool_use``, ``max_tokens``, ...)."""
-        return getattr(self.message, "stop_reason", None)
+        """Why the last answer ended (``end_turn``, ``tool_use``, ``stop``, ``tool_calls``...)."""
+        return self.wire.stop_reason(self.message) if self.message is not None else None
 
     @property
     def text(self) -> str:
-        """The text blocks of the last answer, joined."""
-        return "".join(
-            block.text for block in self.message.content if getattr(block, "type", "") == "text"
-        )
+        """The text of the last answer."""
+        return self.wire.text(self.message) if self.message is not None else ""
 
 
 @dataclass(frozen=True)
@@ -135,18 +133,20 @@ class Call:
 
 @dataclass(frozen=True)
 class ModelCall:
-    """``client.messages.create(**kwargs)``; ``stream``: stream it, forwarding its events."""
+    """The API call ``wire.create(client, kwargs)``; ``stream``: stream it, forwarding its
+    events."""
 
     kwargs: dict[str, Any]
     stream: bool = False
+    wire: Wire = MESSAGES
 
 
 @dataclass(frozen=True)
 class RunTool:
-    """Answer one tool call with the host's handler; the outcome is a ``tool_result`` block."""
+    """Answer one tool call with the host's handler; the outcome is a ``ToolOutcome``."""
 
     handler: Callable[..., Any] | None
-    block: Any
+    call: ToolCall
 
 
 @dataclass(frozen=True)
@@ -160,15 +160,10 @@ Step = Call | ModelCall | RunTool | Emit
 
 
 def is_context_overflow(error: BaseException) -> bool:
-    """The Messages API refused the prompt as longer than the model's window."""
-    if not isinstance(error, anthropic.BadRequestError):
-        return False
-    text = str(getattr(error, "message", "") or error).lower()
-    return (
-        "prompt is too long" in text
-        or ("too long" in text and "maximum" in text)
-        or "exceed context limit" in text
-    )
+    """The API refused the prompt as longer than the model's window (the provider of the
+    SDK that raised ``error`` says so: ``ErrorKind.CONTEXT_OVERFLOW``)."""
+    failure = classify(error)
+    return failure is not None and failure.kind == ErrorKind.CONTEXT_OVERFLOW
 
 
 def user_message(value: Any) -> dict[str, Any] | None:
@@ -181,8 +176,8 @@ def user_message(value: Any) -> dict[str, Any] | None:
     return {"role": "user", "content": value}
 
 
-def check_kwargs(create_kwargs: Mapping[str, Any]) -> None:
-    clash = sorted(RESERVED_KWARGS & set(create_kwargs))
+def check_kwargs(create_kwargs: Mapping[str, Any], wire: Wire = MESSAGES) -> None:
+    clash = sorted(wire.reserved & set(create_kwargs))
     if clash:
         raise TypeError(
             f"run_turn sets {', '.join(clash)} itself: the system prompt and messages come "
@@ -190,35 +185,14 @@ def check_kwargs(create_kwargs: Mapping[str, Any]) -> None:
         )
 
 
-def _request(
-    payload: Any, *, model: str, max_tokens: int, create_kwargs: Mapping[str, Any]
-) -> dict[str, Any]:
-    request = {"model": model, "max_tokens": max_tokens, "messages": payload.messages}
-    if payload.system:
-        request["system"] = payload.system
-    return {**request, **create_kwargs}
-
-
-def _tool_uses(message: Any) -> list[Any]:
-    return [block for block in message.content if getattr(block, "type", "") == "tool_use"]
-
-
-def _blocks(message: Any) -> list[dict[str, Any]]:
-    """The answer's blocks as stored; blank text blocks (which the API would refuse back) are
-    left out."""
-    blocks = [block.model_dump(mode="json", exclude_none=True) for block in message.content]
-    return [b for b in blocks if not (b.get("type") == "text" and not str(b.get("text")).strip())]
-
-
 def _usage_counts(usage: Any) -> dict[str, int]:
+    """Any API's usage in the Messages API's accounting (the uncached input apart)."""
+    read = Usage.read(usage) if usage is not None else Usage(input_tokens=0)
     return {
-        name: getattr(usage, name, 0) or 0
-        for name in (
-            "input_tokens",
-            "output_tokens",
-            "cache_creation_input_tokens",
-            "cache_read_input_tokens",
-        )
+        "input_tokens": read.input_tokens,
+        "output_tokens": read.output_tokens,
+        "cache_creation_input_tokens": read.cache_creation_input_tokens,
+        "cache_read_input_tokens": read.cache_read_input_tokens,
     }
 
 
@@ -229,10 +203,13 @@ def flush_plan(
     max_tokens: int,
     create_kwargs: Mapping[str, Any],
     tool_handlers: Mapping[str, Callable[..., Any]],
+    wire: Wire = MESSAGES,
+    client: Any = None,
 ) -> Generator[Step, Any, MemoryFlushStatus]:
     """The flush turn: sent, its tool calls answered, its outcome recorded; never stored."""
     payload = yield Call(
-        selectors.session_context_build, {"session": session, "memory_flush": True}
+        selectors.session_context_build,
+        {"session": session, "memory_flush": True, "format": wire.format},
     )
     messages = list(payload.messages)
     saved = False
@@ -240,40 +217,41 @@ def flush_plan(
     reply = ""
     flush_tokens = min(max_tokens, FLUSH_MAX_TOKENS)
     for _ in range(MAX_FLUSH_ROUNDS):
-        request = _request(
-            payload, model=model, max_tokens=flush_tokens, create_kwargs=create_kwargs
+        request = wire.request(
+            payload,
+            model=model,
+            max_tokens=flush_tokens,
+            create_kwargs=create_kwargs,
+            client=client,
+            messages=messages,
         )
-        answer = yield ModelCall({**request, "messages": messages})
-        for name, count in _usage_counts(answer.usage).items():
+        answer = yield ModelCall(request, wire=wire)
+        for name, count in _usage_counts(wire.usage(answer)).items():
             usage[name] += count
-        reply = "".join(
-            block.text for block in answer.content if getattr(block, "type", "") == "text"
-        )
-        calls = _tool_uses(answer)
-        if answer.stop_reason != "tool_use" or not calls:
+        reply = wire.text(answer)
+        calls = wire.calls(answer)
+        if wire.stop_reason(answer) != wire.tool_stop or not calls:
             break
-        results = []
-        for block in calls:
-            result = yield RunTool(tool_handlers.get(block.name), block)
-            saved = saved or not result.get("is_error")
-            results.append(result)
-        messages = [
-            *messages,
-            {"role": "assistant", "content": _blocks(answer)},
-            {"role": "user", "content": results},
-        ]
-    outcome = flush_outcome(reply=reply, saved=saved)
+        outcomes: list[ToolOutcome] = []
+        for call in calls:
+            outcome = yield RunTool(tool_handlers.get(call.name), call)
+            saved = saved or not outcome.is_error
+            outcomes.append(outcome)
+        messages = [*messages, *wire.stored(answer), *wire.results(outcomes)]
+    outcome_name = flush_outcome(reply=reply, saved=saved)
     flush = yield Call(
         services.memory_flush_record,
         {
             "session_id": session.pk,
-            "outcome": outcome,
-            "response_text": reply[: app_settings.MAX_MESSAGE_CHARS] if outcome == "spoke" else "",
+            "outcome": outcome_name,
+            "response_text": reply[: app_settings.MAX_MESSAGE_CHARS]
+            if outcome_name == "spoke"
+            else "",
             "cycle": payload.checkpoint_version,
             **usage,
         },
     )
-    return MemoryFlushStatus(outcome=outcome, flush=flush)
+    return MemoryFlushStatus(outcome=outcome_name, flush=flush)
 
 
 def compact_when_due(session: ChatSession) -> Generator[Step, Any, DueOutcome | None]:
@@ -296,7 +274,10 @@ def compact_when_due(session: ChatSession) -> Generator[Step, Any, DueOutcome | 
 
 
 def recover_plan(
-    session: ChatSession, error: BaseException, estimated_tokens: int | None
+    session: ChatSession,
+    error: BaseException,
+    estimated_tokens: int | None,
+    wire: Wire = MESSAGES,
 ) -> Generator[Step, Any, OverflowRecovery]:
     """``session_overflow_recover`` after the API refused a prompt as too long."""
     recovery = yield Call(
@@ -305,6 +286,7 @@ def recover_plan(
             "session_id": session.pk,
             "error_message": str(getattr(error, "message", error))[:MAX_ERROR_CHARS],
             "estimated_tokens": estimated_tokens,
+            "format": wire.format,
         },
         slow=True,
     )
@@ -329,9 +311,11 @@ def turn_plan(
     max_tool_rounds: int = 10,
     memory_flush: bool = True,
     stream: bool = False,
+    wire: Wire = MESSAGES,
+    client: Any = None,
 ) -> Generator[Step, Any, TurnResult]:
     """The whole turn (see the module's docstring); returns what it did."""
-    check_kwargs(create_kwargs)
+    check_kwargs(create_kwargs, wire)
     handlers = dict(tool_handlers or {})
     rows: list[Message] = []
     if user_message is None:
@@ -344,6 +328,7 @@ def turn_plan(
                 "messages": [user_message],
                 "batch": False,
                 "auto_compact": False,
+                "format": wire.format,
             },
         )
         rows.extend(appended.messages)
@@ -366,6 +351,16 @@ def turn_plan(
     flush_pending = memory_flush and bool(handlers)
     exhausted = False
     rounds = max(1, max_tool_rounds)
+
+    def request_for(payload: Any) -> dict[str, Any]:
+        return wire.request(
+            payload,
+            model=model,
+            max_tokens=max_tokens,
+            create_kwargs=create_kwargs,
+            client=client,
+        )
+
     for round_number in range(1, rounds + 1):
         if flush_pending and selectors.session_memory_flush_due(session=session):
             flush_pending = False
@@ -376,6 +371,8 @@ def turn_plan(
                     max_tokens=max_tokens,
                     create_kwargs=create_kwargs,
                     tool_handlers=handlers,
+                    wire=wire,
+                    client=client,
                 )
             except Exception as exc:
                 # The host's turn matters more than its memory: go on, flush next turn (a
@@ -384,7 +381,7 @@ def turn_plan(
                 status = MemoryFlushStatus(outcome="failed", error=str(exc))
                 if recovery is None and is_context_overflow(exc):
                     # The turn's own call would be refused too: recover first.
-                    recovery = yield from recover_plan(session, exc, None)
+                    recovery = yield from recover_plan(session, exc, None, wire)
                     compactions.extend(recovery.runs)
                     session = yield Call(ChatSession.objects.get, {"pk": session.pk})
             flush_record = status.flush or flush_record
@@ -398,30 +395,28 @@ def turn_plan(
             compactions.append(due.run)
         if due is not None and due.action in ("inline", "waited"):
             session = yield Call(ChatSession.objects.get, {"pk": session.pk})
-        payload = yield Call(selectors.session_context_build, {"session": session})
-        request = _request(payload, model=model, max_tokens=max_tokens, create_kwargs=create_kwargs)
+        payload = yield Call(
+            selectors.session_context_build, {"session": session, "format": wire.format}
+        )
         try:
-            answer = yield ModelCall(request, stream=stream)
-        except anthropic.BadRequestError as exc:
+            answer = yield ModelCall(request_for(payload), stream=stream, wire=wire)
+        except Exception as exc:
             if recovery is not None or not is_context_overflow(exc):
                 raise
-            recovery = yield from recover_plan(session, exc, payload.estimated_tokens)
+            recovery = yield from recover_plan(session, exc, payload.estimated_tokens, wire)
             compactions.extend(recovery.runs)
             session = recovery.session
             payload = recovery.payload
-            request = _request(
-                payload, model=model, max_tokens=max_tokens, create_kwargs=create_kwargs
-            )
-            answer = yield ModelCall(request, stream=stream)
-        content = _blocks(answer)
+            answer = yield ModelCall(request_for(payload), stream=stream, wire=wire)
+        content = wire.stored(answer)
         if not content:
-            # Nothing to store (an empty end_turn): its usage still counts.
+            # Nothing to store (an empty answer): its usage still counts.
             session = yield Call(
                 services.session_usage_record,
                 {
                     "session_id": session.pk,
                     "estimated_tokens": payload.estimated_tokens,
-                    **_usage_counts(answer.usage),
+                    **_usage_counts(wire.usage(answer)),
                 },
             )
             break
@@ -432,33 +427,35 @@ def turn_plan(
                 # The session as this turn last saw it: the append skips its read (a stale
                 # one is caught by the append's guarded write).
                 "session": session,
-                "messages": [{"role": "assistant", "content": content}],
-                "batch": False,
+                "messages": content,
+                "batch": len(content) > 1,
                 "auto_compact": False,
-                "usage": answer.usage,
+                "usage": wire.usage(answer),
                 "estimated_tokens": payload.estimated_tokens,
+                "format": wire.format,
             },
         )
         rows.extend(stored.messages)
         session = stored.session
-        if answer.stop_reason == "pause_turn":
+        if wire.pause_stop is not None and wire.stop_reason(answer) == wire.pause_stop:
             # A server tool paused the turn: send it back as it stands.
             exhausted = round_number == rounds
             continue
-        calls = _tool_uses(answer)
+        calls = wire.calls(answer)
         if not calls or not handlers:
             break
-        results = []
-        for block in calls:
-            results.append((yield RunTool(handlers.get(block.name), block)))
+        outcomes = []
+        for call in calls:
+            outcomes.append((yield RunTool(handlers.get(call.name), call)))
         stored = yield Call(
             services.message_append,
             {
                 "session_id": session.pk,
                 "session": session,
-                "messages": [{"role": "user", "content": results}],
-                "batch": False,
+                "messages": (results := wire.results(outcomes)),
+                "batch": len(results) > 1,
                 "auto_compact": False,
+                "format": wire.format,
             },
         )
         rows.extend(stored.messages)
@@ -472,13 +469,18 @@ def turn_plan(
         memory_flush=flush_record,
         overflow=recovery,
         tool_rounds_exhausted=exhausted,
+        wire=wire,
     )
 
 
-def plan_for(*, stream: bool, **kwargs: Any) -> Generator[Step, Any, TurnResult]:
+def plan_for(
+    *, stream: bool, client: Any, api: str | None, **kwargs: Any
+) -> Generator[Step, Any, TurnResult]:
     """``turn_plan`` from a public turn function's arguments (its extra keyword arguments
-    go to ``messages.create``)."""
+    go to the API's create call)."""
     return turn_plan(
+        wire=wire_for(client, api),
+        client=client,
         session_id=kwargs.pop("session_id"),
         model=kwargs.pop("model"),
         max_tokens=kwargs.pop("max_tokens"),
@@ -489,27 +491,3 @@ def plan_for(*, stream: bool, **kwargs: Any) -> Generator[Step, Any, TurnResult]
         create_kwargs=kwargs,
         stream=stream,
     )
-
-
-def tool_result(block: Any, outcome: Any = None, error: BaseException | None = None) -> dict:
-    """The ``tool_result`` block answering ``block`` with a handler's outcome or error."""
-    if error is not None:
-        return {
-            "type": "tool_result",
-            "tool_use_id": block.id,
-            "content": f"{type(error).__name__}: {error}",
-            "is_error": True,
-        }
-    if outcome is None:
-        outcome = ""
-    content = outcome if isinstance(outcome, str | list) else str(outcome)
-    return {"type": "tool_result", "tool_use_id": block.id, "content": content}
-
-
-def missing_handler(block: Any) -> dict:
-    return {
-        "type": "tool_result",
-        "tool_use_id": block.id,
-        "content": f"No handler for the tool {block.name!r} in this turn.",
-        "is_error": True,
-    }

@@ -1,4 +1,5 @@
-"""The sync drivers: ``run_turn`` and ``stream_turn`` with ``anthropic.Anthropic``."""
+"""The sync drivers: ``run_turn`` and ``stream_turn`` with ``anthropic.Anthropic`` or
+``openai.OpenAI``."""
 
 from __future__ import annotations
 
@@ -14,19 +15,18 @@ from compaction.agent.steps import (
     Step,
     TurnComplete,
     TurnResult,
-    missing_handler,
     plan_for,
-    tool_result,
 )
+from compaction.agent.wires import ToolOutcome, missing, outcome_of
 
 
-def _answer_tool(step: RunTool) -> dict[str, Any]:
-    if step.handler is None:
-        return missing_handler(step.block)
+def _answer_tool(step: RunTool) -> ToolOutcome:
+    if step.handler is None or step.call.error:
+        return missing(step.call)
     try:
-        return tool_result(step.block, step.handler(**dict(step.block.input)))
+        return outcome_of(step.call, step.handler(**dict(step.call.input)))
     except Exception as error:  # the model sees the failure and may recover from it
-        return tool_result(step.block, error=error)
+        return outcome_of(step.call, error=error)
 
 
 def _drive(plan: Generator[Step, Any, TurnResult], client: Any) -> Generator[Any, None, TurnResult]:
@@ -43,11 +43,11 @@ def _drive(plan: Generator[Step, Any, TurnResult], client: Any) -> Generator[Any
             if isinstance(step, Call):
                 outcome = step.function(**step.kwargs)
             elif isinstance(step, ModelCall) and step.stream:
-                with client.messages.stream(**step.kwargs) as stream:
+                with step.wire.stream(client, step.kwargs) as stream:
                     yield from stream
-                    outcome = stream.get_final_message()
+                    outcome = step.wire.final(stream)
             elif isinstance(step, ModelCall):
-                outcome = client.messages.create(**step.kwargs)
+                outcome = step.wire.create(client, step.kwargs)
             elif isinstance(step, RunTool):
                 outcome = _answer_tool(step)
             elif isinstance(step, Emit):
@@ -66,16 +66,20 @@ def run_turn(
     tool_handlers: Mapping[str, Callable[..., Any]] | None = None,
     max_tool_rounds: int = 10,
     memory_flush: bool = True,
+    api: str | None = None,
     **create_kwargs: Any,
 ) -> TurnResult:
-    """One whole turn of the session with ``client`` (an ``anthropic.Anthropic``).
+    """One whole turn of the session with ``client``: an ``anthropic.Anthropic`` (the
+    Messages API), or an ``openai.OpenAI`` (Chat Completions, ``api="chat"``, at any
+    ``base_url``: OpenAI or a compatible server); ``api`` None picks the client's own.
 
     Appends ``user_message`` (text, content blocks or a user message), runs the memory
     flush turn when due (silently, with the host's ``tools`` and ``tool_handlers``),
     compacts when due (as AUTO_COMPACT says), calls the model with the cached payload,
     appends the answer with its usage (cache tokens included), and on a context overflow
     recovers once (``session_overflow_recover``) and retries. ``create_kwargs`` go to
-    ``messages.create`` as they are (``tools``, ``tool_choice``, ``thinking``, ...).
+    the API's create call as they are (``tools``, ``tool_choice``, ``thinking``, ...).
+    Messages are stored and sent in the API's own format (``anthropic`` or ``openai``).
 
     With ``tool_handlers`` (tool name -> ``callable(**tool_input)`` returning the result's
     content), tool calls are answered and stored, and the model is called again, up to
@@ -92,6 +96,8 @@ def run_turn(
         tool_handlers=tool_handlers,
         max_tool_rounds=max_tool_rounds,
         memory_flush=memory_flush,
+        client=client,
+        api=api,
         **create_kwargs,
     )
     driver = _drive(plan, client)
@@ -112,11 +118,13 @@ def stream_turn(
     tool_handlers: Mapping[str, Callable[..., Any]] | None = None,
     max_tool_rounds: int = 10,
     memory_flush: bool = True,
+    api: str | None = None,
     **create_kwargs: Any,
 ) -> Iterator[Any]:
-    """``run_turn``, streamed: the model's stream events (``client.messages.stream``) as
-    they come, ``CompactionStatus`` and ``MemoryFlushStatus`` events as those steps run,
-    and a last ``TurnComplete`` with the result."""
+    """``run_turn``, streamed: the model's stream events (``client.messages.stream``, or
+    ``client.chat.completions.stream``) as they come, ``CompactionStatus`` and
+    ``MemoryFlushStatus`` events as those steps run, and a last ``TurnComplete`` with the
+    result."""
     plan = plan_for(
         stream=True,
         session_id=session_id,
@@ -126,6 +134,8 @@ def stream_turn(
         tool_handlers=tool_handlers,
         max_tool_rounds=max_tool_rounds,
         memory_flush=memory_flush,
+        client=client,
+        api=api,
         **create_kwargs,
     )
     result = yield from _drive(plan, client)

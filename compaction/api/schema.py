@@ -33,7 +33,9 @@ ERROR_DESCRIPTIONS: dict[int, str] = {
     409: "A compaction of this session is running; `details.run` is that run.",
     413: "The request body exceeds DATA_UPLOAD_MAX_MEMORY_SIZE.",
     415: "The body is not `application/json`.",
-    422: "This Idempotency-Key was already used with a different body.",
+    422: "This Idempotency-Key was already used with a different body "
+    "(`idempotency_key_reused`), or the session holds OpenAI Responses items the asked "
+    "format cannot carry (`format_not_mappable`; `details.items` names them).",
     429: "Throttled (scope `compaction`); see the Retry-After header.",
     503: "The session stayed locked by another request past LOCK_TIMEOUT_MS; retry.",
 }

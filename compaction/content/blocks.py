@@ -238,6 +238,11 @@ _TYPES = (
     # Found only inside tool results.
     BlockType("tool_reference", _NOWHERE, shapes.TOOL_REFERENCE, views.tool_reference),
     BlockType("browser_state", _NOWHERE, shapes.BROWSER_STATE, views.browser_state),
+    # Not a Messages API block: the canonical form of an OpenAI Responses item with no
+    # Anthropic counterpart (content/responses.py). No message a host sends may hold one
+    # (no roles); it is read for transcripts and the admin, and sent back only as the item
+    # itself, in a Responses payload.
+    BlockType("openai_item", _NOWHERE, None, views.openai_item),
 )
 
 REGISTRY: dict[str, BlockType] = {t.type: t for t in _TYPES}

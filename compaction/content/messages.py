@@ -14,15 +14,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from compaction.content import openai
+from compaction.content import openai, responses
 from compaction.content.blocks import ASSISTANT, SYSTEM, USER, clean_block, facts_text
 from compaction.content.jsonsafe import join_path, json_problem
 from compaction.content.pairing import Tail, fold, starts_with_compaction
 from compaction.content.schema import Errors, add_error
 from compaction.exceptions import InvalidConversation, InvalidInput
 
-ANTHROPIC, OPENAI = "anthropic", "openai"
-FORMATS = (ANTHROPIC, OPENAI)
+ANTHROPIC, OPENAI, RESPONSES = "anthropic", "openai", "responses"
+FORMATS = (ANTHROPIC, OPENAI, RESPONSES)
 ROLES = (USER, ASSISTANT, SYSTEM)
 #: Fields of ours that travel next to a message in either format.
 ENVELOPE = ("pinned", "metadata")
@@ -31,7 +31,7 @@ ENVELOPE = ("pinned", "metadata")
 @dataclass(frozen=True)
 class CleanMessage:
     role: str  # canonical: user, assistant or system
-    content: Any  # as stored: Anthropic content, or the whole OpenAI message
+    content: Any  # as stored: Anthropic content, or the whole OpenAI message or Responses item
     format: str = ANTHROPIC
     blocks: tuple[dict[str, Any], ...] = ()  # canonical (Anthropic) blocks
     pinned: bool = False
@@ -44,16 +44,20 @@ def canonical_blocks(role: str, content: Any, fmt: str = ANTHROPIC) -> list[dict
     """The Anthropic blocks of a stored message, whatever its format."""
     if fmt == OPENAI:
         return openai.to_blocks(content)
+    if fmt == RESPONSES:
+        return responses.to_blocks(content) if isinstance(content, dict) else []
     if isinstance(content, str):
         return [{"type": "text", "text": content}]
     return [block for block in content or () if isinstance(block, dict)]
 
 
 def opens_with_compaction(role: str, content: Any, fmt: str = ANTHROPIC) -> dict[str, Any] | None:
-    """The server compaction block an assistant message starts with, when it has a summary:
-    the API summarized everything before that message."""
+    """The server compaction block an assistant message starts with, when it has a summary,
+    or OpenAI's ``compaction`` item: the API summarized everything before that message."""
     if role != ASSISTANT:
         return None
+    if fmt == RESPONSES:
+        return content if responses.is_compaction(content) else None
     blocks = canonical_blocks(role, content, fmt)
     return blocks[0] if starts_with_compaction(blocks) else None
 
@@ -64,10 +68,16 @@ def tail_after(
     tail: Tail | None = None,
 ) -> Tail:
     """Where a conversation stands after stored ``(role, content[, format])`` messages."""
-    steps = [
-        (m[0], canonical_blocks(m[0], m[1], m[2] if len(m) > 2 else ANTHROPIC)) for m in messages
-    ]
+    steps = []
+    for m in messages:
+        fmt = m[2] if len(m) > 2 else ANTHROPIC
+        steps.append((m[0], canonical_blocks(m[0], m[1], fmt), joins(m[0], fmt)))
     return fold(steps, tail=tail)[0]
+
+
+def joins(role: str, fmt: str) -> bool:
+    """An assistant Responses item continues the assistant turn before it."""
+    return fmt == RESPONSES and role == ASSISTANT
 
 
 def message_text(content: Any, fmt: str = ANTHROPIC, role: str = USER) -> str:
@@ -142,6 +152,19 @@ def _clean_openai(
     return role, cleaned, openai.to_blocks(cleaned) if not errors else []
 
 
+def _clean_responses(
+    raw: dict[str, Any], prefix: str, errors: Errors, unknown: str
+) -> tuple[str, Any, list[dict[str, Any]]] | None:
+    item = {k: v for k, v in raw.items() if k not in ENVELOPE}
+    path = prefix[:-1] if prefix else ""
+    before = len(errors)
+    cleaned = responses.clean_item(item, path, errors, unknown=unknown)
+    if cleaned is None:
+        return None
+    blocks = responses.to_blocks(cleaned) if len(errors) == before else []
+    return responses.canonical_role(cleaned), cleaned, blocks
+
+
 def _clean_one(
     raw: Any, label: str, errors: Errors, *, max_chars: int, fmt: str, unknown: str
 ) -> CleanMessage | None:
@@ -154,11 +177,12 @@ def _clean_one(
         add_error(errors, problem.path or label or "message", problem.message)
         return None
     pinned, metadata = _envelope(raw, prefix, errors)
-    found = (
-        _clean_openai(raw, prefix, errors)
-        if fmt == OPENAI
-        else _clean_anthropic(raw, prefix, errors, unknown)
-    )
+    if fmt == OPENAI:
+        found = _clean_openai(raw, prefix, errors)
+    elif fmt == RESPONSES:
+        found = _clean_responses(raw, prefix, errors, unknown)
+    else:
+        found = _clean_anthropic(raw, prefix, errors, unknown)
     if found is None:
         return None
     role, content, blocks = found
@@ -205,7 +229,7 @@ def clean_messages(
         raise InvalidInput("Invalid message.", details=errors)
     good = [m for m in cleaned if m is not None]
     new_tail, problems, continues = fold(
-        [(m.role, m.blocks) for m in good], tail=tail, labels=labels
+        [(m.role, m.blocks, joins(m.role, m.format)) for m in good], tail=tail, labels=labels
     )
     if problems:
         raise InvalidConversation(

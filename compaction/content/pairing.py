@@ -78,7 +78,12 @@ def call_key(block: dict[str, Any]) -> str:
 
 
 def starts_with_compaction(blocks: Sequence[dict[str, Any]]) -> bool:
+    """A server compaction opens the message: Anthropic's block with its summary, or
+    OpenAI's ``compaction`` item (in its canonical ``openai_item`` wrapper)."""
     first = blocks[0] if blocks else None
+    if first and first.get("type") == "openai_item":
+        item = first.get("item")
+        return isinstance(item, dict) and item.get("type") == "compaction"
     return bool(first and first.get("type") == "compaction" and first.get("content"))
 
 
@@ -86,8 +91,19 @@ def _ids(ids: Iterable[str]) -> str:
     return ", ".join(ids)
 
 
-def step(tail: Tail, role: str, blocks: Sequence[dict[str, Any]], *, label: str = "") -> Step:
-    """Check one message (its role and canonical blocks) against ``tail``; the next tail."""
+def step(
+    tail: Tail,
+    role: str,
+    blocks: Sequence[dict[str, Any]],
+    *,
+    label: str = "",
+    joins: bool = False,
+) -> Step:
+    """Check one message (its role and canonical blocks) against ``tail``; the next tail.
+
+    ``joins``: an assistant message that continues the assistant turn before it (an OpenAI
+    Responses item: one response's reasoning, calls and message are an item each); its
+    calls are awaited with the turn's, and a kept window may not start at it."""
 
     def at(name: str) -> str:
         return f"{label}.{name}" if label else name
@@ -113,7 +129,26 @@ def step(tail: Tail, role: str, blocks: Sequence[dict[str, Any]], *, label: str 
         )
     if role == USER:
         return _user_step(tail, blocks, problems, at, dangling)
+    if joins and tail.role == ASSISTANT:
+        return _joined_step(tail, blocks, problems, at)
     return _assistant_step(tail, blocks, problems, at)
+
+
+def _joined_step(
+    tail: Tail,
+    blocks: Sequence[dict[str, Any]],
+    problems: dict[str, str],
+    at: Callable[[str], str],
+) -> Step:
+    """The next item of the same assistant turn: its calls join the turn's."""
+    calls = [str(b.get("id")) for b in blocks if block_type(b.get("type")).opens == "client"]
+    repeated = [c for c in calls if c in tail.asked]
+    if repeated or len(set(calls)) != len(calls):
+        problems.setdefault(at("content"), "tool call ids must be unique within an assistant turn")
+    new = replace(
+        tail, awaiting=(*tail.awaiting, *calls), asked=(*tail.asked, *calls), closed=False
+    )
+    return Step(new, problems, continues=True)
 
 
 def _user_step(
@@ -235,19 +270,21 @@ def _assistant_step(
 
 
 def fold(
-    messages: Iterable[tuple[str, Sequence[dict[str, Any]]]],
+    messages: Iterable[tuple[str, Sequence[dict[str, Any]]] | tuple[str, Sequence[dict], bool]],
     *,
     tail: Tail | None = None,
     labels: Sequence[str] | None = None,
 ) -> tuple[Tail, dict[str, str], list[bool]]:
-    """Check ``(role, blocks)`` messages in order: the final tail, problems, and for each
-    message whether it continues the one before (see ``Step.continues``)."""
+    """Check ``(role, blocks[, joins])`` messages in order: the final tail, problems, and for
+    each message whether it continues the one before (see ``Step.continues``)."""
     current = tail or Tail()
     problems: dict[str, str] = {}
     continues: list[bool] = []
-    for index, (role, blocks) in enumerate(messages):
+    for index, message in enumerate(messages):
+        role, blocks = message[0], message[1]
+        joins = bool(message[2]) if len(message) > 2 else False
         label = labels[index] if labels is not None else f"messages[{index}]"
-        result = step(current, role, blocks, label=label)
+        result = step(current, role, blocks, label=label, joins=joins)
         for key, message in result.problems.items():
             problems.setdefault(key, message)
         continues.append(result.continues)

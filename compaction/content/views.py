@@ -384,3 +384,44 @@ _NESTED_COUNTERS: dict[Any, Counter] = {
     "document": document_chars,
     "search_result": search_result_chars,
 }
+
+
+def openai_item(block: Block) -> BlockView:
+    """An OpenAI Responses item with no Anthropic counterpart, as a reader sees it."""
+    item = block.get("item") if isinstance(block.get("item"), dict) else {}
+    kind = str(item.get("type") or "item")
+    if kind == "reasoning":
+        summary = "\n".join(
+            str(part.get("text") or "")
+            for part in item.get("summary") or ()
+            if isinstance(part, dict)
+        )
+        hidden = "encrypted reasoning" if item.get("encrypted_content") else ""
+        return BlockView("thinking", "reasoning", summary, hidden=hidden)
+    if kind == "compaction":
+        return BlockView("note", "OpenAI compaction (content not readable)", hidden="encrypted")
+    if kind == "web_search_call":
+        action = item.get("action") if isinstance(item.get("action"), dict) else {}
+        query = action.get("query") or action.get("url") or ""
+        return BlockView(
+            "call", "web search", str(query), tool="web_search", call_id=str(item.get("id") or "")
+        )
+    if kind == "file_search_call":
+        queries = "\n".join(str(q) for q in item.get("queries") or ())
+        return BlockView("call", "file search", queries, tool="file_search")
+    if kind == "code_interpreter_call":
+        outputs = "\n".join(
+            str(o.get("logs") or "") for o in item.get("outputs") or () if isinstance(o, dict)
+        )
+        body = "\n".join(x for x in (str(item.get("code") or ""), outputs) if x)
+        return BlockView("call", "code interpreter", body, tool="code_interpreter")
+    if kind == "mcp_call":
+        body = "\n".join(
+            x for x in (str(item.get("arguments") or ""), str(item.get("output") or "")) if x
+        )
+        name = f"{item.get('server_label') or 'mcp'}.{item.get('name') or '?'}"
+        return BlockView("call", f"MCP call {name}", body, tool=name, error=bool(item.get("error")))
+    if kind == "image_generation_call":
+        return BlockView("media", "generated image", hidden="image data")
+    body = json.dumps(item, indent=2, ensure_ascii=False, sort_keys=True)
+    return BlockView("raw", f"{kind} item", body)

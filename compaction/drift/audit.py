@@ -25,6 +25,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from compaction.content.responses import UNREADABLE_SUMMARY
 from compaction.drift.protocol import protocol_check
 from compaction.drift.values import Haystack, Value, haystack, values
 from compaction.engine.items import GOAL, Change, Item, Parsed, for_payload, parse
@@ -36,6 +37,8 @@ SCORE_DEFINITION = (
 )
 IDS = "ids"
 NONE = "none"
+#: One of the versions is OpenAI's encrypted compaction: nothing can be read, nothing counted.
+OPAQUE = "opaque"
 #: The Goal's place among the items: it has no id of its own.
 GOAL_KEY = "goal"
 #: The longest text audited, and the most older items paired with a closest newer one.
@@ -183,7 +186,7 @@ class AuditSummary:
         if not all(isinstance(n, int) and not isinstance(n, bool) for n in counts):
             return None
         return cls(
-            protocol=IDS if record.get("protocol") == IDS else NONE,
+            protocol=record.get("protocol") if record.get("protocol") in (IDS, OPAQUE) else NONE,
             items_old=counts[0],
             items_new=counts[1],
             lost=keys("lost"),
@@ -264,11 +267,32 @@ class Audit:
         }
 
 
+def _unreadable(old: str, new: str) -> Audit:
+    """A pair with OpenAI's encrypted compaction on one side: no evidence, nothing counted."""
+    after = parse(new) if new != UNREADABLE_SUMMARY else None
+    return Audit(
+        protocol=OPAQUE,
+        items_old=0,
+        items_new=(len(after.items) + (1 if after.goal else 0)) if after else 0,
+        kept=0,
+        lost=(),
+        changed=(),
+        declared=(),
+        unverified=(),
+        added=(),
+        violations=(),
+        size_old=len(old),
+        size_new=len(new),
+    )
+
+
 def audit(old: str, new: str, *, identity: bool = True, confirmed: Collection[str] = ()) -> Audit:
     """``new`` against ``old``. ``identity=False`` compares values only, whatever ids the
     versions hold (a regeneration numbers its items afresh). ``confirmed`` are keys of
     unverified items a judge found lost."""
     old, new = (old or "")[:MAX_CHARS], (new or "")[:MAX_CHARS]
+    if UNREADABLE_SUMMARY in (old, new):
+        return _unreadable(old, new)
     before, after = parse(old), parse(new)
     body = for_payload(new)
     found = haystack(body)

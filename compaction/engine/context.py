@@ -20,8 +20,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from compaction.content import ANTHROPIC, OPENAI, canonical_blocks, transcript_text
+from compaction.content import ANTHROPIC, OPENAI, RESPONSES, canonical_blocks, transcript_text, view
 from compaction.content import openai as openai_format
+from compaction.content import responses as responses_format
+from compaction.content.views import BlockView
 from compaction.engine.fitting import (
     CLEARED_TOOL_RESULTS,
     CUT_OVERSIZED,
@@ -31,6 +33,7 @@ from compaction.engine.fitting import (
 from compaction.engine.preserve import preserved_section
 from compaction.engine.pruning import prune_for_settings
 from compaction.engine.tokens import CHARS_PER_TOKEN, message_tokens, text_tokens
+from compaction.exceptions import FormatNotMappable
 
 SUMMARY_PREAMBLE = (
     "This session continues a previous conversation that was compacted to fit the context "
@@ -101,8 +104,11 @@ class ContextPayload:
     def as_dict(self) -> dict[str, Any]:
         return {
             "format": self.format,
-            "system": self.system,
-            "messages": self.messages,
+            **(
+                {"instructions": self.system, "input": self.messages}
+                if self.format == RESPONSES
+                else {"system": self.system, "messages": self.messages}
+            ),
             "estimated_tokens": self.estimated_tokens,
             "checkpoint_version": self.checkpoint_version,
             "pruning": {"soft_trimmed": self.soft_trimmed, "hard_cleared": self.hard_cleared},
@@ -250,6 +256,16 @@ def _anthropic_messages(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
         content = row["content"]
         if fmt == OPENAI:
             content = canonical_blocks(row["role"], content, fmt)
+        elif fmt == RESPONSES:
+            content = [_readable(b) for b in canonical_blocks(row["role"], content, fmt)]
+            previous = out[-1] if out else None
+            if previous is not None and previous["role"] == row["role"] == "assistant":
+                # One response's items are one assistant turn.
+                out[-1] = {
+                    "role": "assistant",
+                    "content": _as_blocks(previous["content"]) + content,
+                }
+                continue
         if isinstance(content, list):
             kept = [
                 b for b in content if not (b.get("type") == "compaction" and not b.get("content"))
@@ -272,13 +288,84 @@ def _anthropic_messages(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
+def _readable(block: dict[str, Any]) -> dict[str, Any]:
+    """A Responses item with no Anthropic counterpart, as the text a reader sees of it (the
+    opaque ones are refused before: ``_refuse_opaque``)."""
+    if block.get("type") != "openai_item":
+        return block
+    seen: BlockView = view(block)
+    return {"type": "text", "text": "\n".join(x for x in (f"[{seen.label}]", seen.body) if x)}
+
+
+def _refuse_opaque(rows: Sequence[dict[str, Any]], fmt: str) -> None:
+    """Responses items another API cannot carry (encrypted reasoning, OpenAI's compaction)
+    make a payload in ``fmt`` lossy: refuse it, naming them."""
+    items = [r["content"] for r in rows if r.get("format") == RESPONSES]
+    kinds = responses_format.opaque_types([i for i in items if isinstance(i, dict)])
+    if kinds:
+        raise FormatNotMappable(
+            f"This session holds OpenAI Responses items that a {fmt} payload cannot carry: "
+            f"{', '.join(kinds)}. Ask for format=responses.",
+            details={"format": fmt, "items": kinds},
+        )
+
+
 def _openai_messages(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for row in rows:
-        if row.get("format", ANTHROPIC) == OPENAI:
+        fmt = row.get("format", ANTHROPIC)
+        if fmt == OPENAI:
             out.append(row["content"])
+            continue
+        content = row["content"]
+        if fmt == RESPONSES:
+            content = [_readable(b) for b in canonical_blocks(row["role"], content, fmt)]
+        converted = openai_format.from_blocks(row["role"], content)
+        previous = out[-1] if out else None
+        if (
+            fmt == RESPONSES
+            and converted
+            and previous is not None
+            and previous["role"] == converted[0]["role"] == "assistant"
+        ):
+            # One response's items are one assistant turn: its calls before their results.
+            out[-1] = _merge_assistant(previous, converted[0])
+            converted = converted[1:]
+        out.extend(converted)
+    return out
+
+
+def _without_nulls(value: Any) -> Any:
+    """``value`` without the null fields of its objects, at any depth (a string, an opaque
+    value included, is never touched)."""
+    if isinstance(value, dict):
+        return {k: _without_nulls(v) for k, v in value.items() if v is not None}
+    if isinstance(value, list):
+        return [_without_nulls(v) for v in value]
+    return value
+
+
+def _merge_assistant(first: dict[str, Any], second: dict[str, Any]) -> dict[str, Any]:
+    merged = {"role": "assistant"}
+    texts = [m.get("content") for m in (first, second) if isinstance(m.get("content"), str)]
+    merged["content"] = "\n\n".join(t for t in texts if t) or None
+    calls = [*(first.get("tool_calls") or ()), *(second.get("tool_calls") or ())]
+    if calls:
+        merged["tool_calls"] = calls
+    return merged
+
+
+def _responses_items(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for row in rows:
+        fmt = row.get("format", ANTHROPIC)
+        if fmt == RESPONSES:
+            # Stored as it came (``model_dump()`` keeps output-only nulls); sent without the
+            # null fields, which ``create`` does not take back. Nothing else changes.
+            out.append(_without_nulls(row["content"]))
         else:
-            out.extend(openai_format.from_blocks(row["role"], row["content"]))
+            content = canonical_blocks(row["role"], row["content"], fmt)
+            out.extend(responses_format.from_blocks(row["role"], content))
     return out
 
 
@@ -360,7 +447,7 @@ def build_context(
         if memory_flush_prompt is None:
             raise ValueError("a flush turn needs its prompt")
         prompt: Any = [{"type": "text", "text": memory_flush_prompt}]
-        if fmt == OPENAI:
+        if fmt in (OPENAI, RESPONSES):
             prompt = {"role": "user", "content": memory_flush_prompt}
     # The flush prompt comes last and is never cut: fitting shapes the conversation before it.
     last = [{"role": "user", "content": prompt, "format": fmt}] if flush_turn else []
@@ -419,14 +506,18 @@ def _assemble(
     flush_turn: bool,
 ) -> ContextPayload:
     pruned = prune_for_settings(messages, pruning)
-    build = _build_openai if fmt == OPENAI else _build_anthropic
+    if fmt != RESPONSES:
+        _refuse_opaque(pruned.messages, fmt)
+    build = {OPENAI: _build_openai, RESPONSES: _build_responses}.get(fmt, _build_anthropic)
     system, body, breakpoints = build(system_prompt, checkpoint, pruned.messages, settings)
-    if flush_turn and fmt != OPENAI and len(body) >= 2 and body[-2]["role"] == "user":
+    if flush_turn and fmt == ANTHROPIC and len(body) >= 2 and body[-2]["role"] == "user":
         # The prompt joins the user turn it follows (tool results, or the user's own text).
         body = [*body[:-2], _merge_user(body[-2], body[-1])]
     raw = sum(
         message_tokens(
-            m if fmt == OPENAI else m["content"], image_tokens=settings.IMAGE_TOKENS, fmt=fmt
+            m if fmt in (OPENAI, RESPONSES) else m["content"],
+            image_tokens=settings.IMAGE_TOKENS,
+            fmt=fmt,
         )
         for m in body
     )
@@ -548,3 +639,45 @@ def _build_openai(
             lead.extend(openai_format.from_blocks(message["role"], message["content"]))
     head = [{"role": "system", "content": system}] if system else []
     return None, [*head, *lead, *body], 0
+
+
+def _build_responses(
+    system_prompt: str,
+    checkpoint: CheckpointContext | None,
+    rows: Sequence[dict[str, Any]],
+    settings: Any,
+) -> tuple[str | None, list[dict[str, Any]], int]:
+    """``instructions`` (the system prompt, with the summary when placed there) and the
+    ``input`` items: the summary pair, then the stored items as they came."""
+    body = _responses_items(rows)
+    system = system_prompt
+    lead: list[dict[str, Any]] = []
+    if checkpoint is not None and responses_format.is_compaction(checkpoint.block):
+        # OpenAI's compaction item stands for the summary and goes first, alone: from the
+        # history when the host appended it, else in front.
+        if not checkpoint.block_in_history:
+            lead = [checkpoint.block]
+        if checkpoint.artifacts:
+            system = (
+                f"{system_prompt}\n\n{checkpoint.artifacts}"
+                if system_prompt
+                else checkpoint.artifacts
+            )
+    elif checkpoint is not None:
+        next_role = next(
+            (m.get("role") for m in body if m.get("role") in ("user", "assistant")), "user"
+        )
+        carried = () if checkpoint.block is not None else checkpoint.carried
+        suffix, anthropic_lead = summary_messages(
+            summary=checkpoint.summary,
+            version=checkpoint.version,
+            carried=carried,
+            placement=settings.SUMMARY_PLACEMENT,
+            next_role=next_role,
+            preserved=() if checkpoint.block is not None else checkpoint.preserved,
+            artifacts=checkpoint.artifacts,
+        )
+        system = f"{system_prompt}{suffix}" if system_prompt else suffix.lstrip()
+        for message in anthropic_lead:
+            lead.extend(responses_format.from_blocks(message["role"], message["content"]))
+    return system or None, [*lead, *body], 0

@@ -17,7 +17,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from compaction.content import OPENAI
+from compaction.content import OPENAI, RESPONSES
+from compaction.content import responses as responses_format
 
 CLEARED_TOOL_RESULTS = "cleared_tool_results"
 CUT_OVERSIZED = "cut_oversized"
@@ -67,6 +68,8 @@ def _texts(row: dict[str, Any]) -> list[str]:
     content = row["content"]
     if row.get("format") == OPENAI:
         content = content.get("content") if isinstance(content, dict) else None
+    if row.get("format") == RESPONSES:
+        content = _responses_text(content)
     if isinstance(content, str):
         return [content]
     if not isinstance(content, list):
@@ -75,7 +78,7 @@ def _texts(row: dict[str, Any]) -> list[str]:
         if not isinstance(block, dict):
             continue
         kind = block.get("type")
-        if kind == "text" and isinstance(block.get("text"), str):
+        if kind in ("text", *responses_format.TEXT_PARTS) and isinstance(block.get("text"), str):
             out.append(block["text"])
         elif kind == "tool_result":
             inner = block.get("content")
@@ -107,8 +110,34 @@ def _cut_blocks(blocks: list[Any], cap: int) -> list[Any]:
     return out
 
 
+def _responses_text(item: Any) -> Any:
+    """The readable field of a Responses item that fitting may cut: a message's content, a
+    call output's output; opaque items (reasoning, compaction) have none."""
+    if not isinstance(item, dict):
+        return None
+    if item.get("type") in responses_format.OUTPUTS:
+        return item.get("output")
+    if responses_format.item_type(item) == "message":
+        return item.get("content")
+    return None
+
+
 def _cut_row(row: dict[str, Any], cap: int) -> dict[str, Any]:
     content = row["content"]
+    if row.get("format") == RESPONSES and isinstance(content, dict):
+        field = "output" if content.get("type") in responses_format.OUTPUTS else "content"
+        inner = _responses_text(content)
+        if isinstance(inner, str):
+            return {**row, "content": {**content, field: _cut(inner, cap)}}
+        if isinstance(inner, list) and field == "content":
+            parts = [
+                {**part, "text": _cut(str(part.get("text") or ""), cap)}
+                if isinstance(part, dict) and part.get("type") in responses_format.TEXT_PARTS
+                else part
+                for part in inner
+            ]
+            return {**row, "content": {**content, "content": parts}}
+        return row
     if row.get("format") == OPENAI and isinstance(content, dict):
         inner = content.get("content")
         if isinstance(inner, str):

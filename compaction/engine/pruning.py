@@ -14,7 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from compaction.content import OPENAI, PRUNABLE, Pruning, block_type
+from compaction.content import OPENAI, PRUNABLE, RESPONSES, Pruning, block_type
+from compaction.content import responses as responses_format
 from compaction.content.trim import result_content
 
 
@@ -30,6 +31,8 @@ def holds_tool_output(message: dict[str, Any]) -> bool:
     content = message["content"]
     if message.get("format") == OPENAI:
         return isinstance(content, dict) and content.get("role") == "tool"
+    if message.get("format") == RESPONSES:
+        return isinstance(content, dict) and content.get("type") in responses_format.OUTPUTS
     return isinstance(content, list) and any(
         isinstance(block, dict) and block.get("type") in PRUNABLE for block in content
     )
@@ -40,6 +43,13 @@ def _prune_message(message: dict[str, Any], action: Pruning) -> tuple[dict[str, 
     if message.get("format") == OPENAI:
         new = result_content(message["content"], action)
         return ({**message, "content": new}, 1) if new is not None else (message, 0)
+    if message.get("format") == RESPONSES:
+        # A call's output keeps its output in ``output``: the readable bulk, pruned alone.
+        item = message["content"]
+        holder = result_content({"content": item.get("output")}, action)
+        if holder is None:
+            return message, 0
+        return {**message, "content": {**item, "output": holder["content"]}}, 1
     changed = 0
     blocks = []
     for block in message["content"]:

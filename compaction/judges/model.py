@@ -25,7 +25,9 @@ __all__ = ["JUDGE_PROMPT", "JUDGE_SYSTEM", "ModelDriftJudge"]
 #: Items listed to the model (the rest stay unverified).
 MAX_JUDGED_ITEMS = 100
 MAX_ITEM_CHARS = 1_000
-JUDGE_MAX_TOKENS = 512
+#: The answer is one short line of JSON; the rest is room for a reasoning model's reasoning,
+#: which counts against the same limit.
+JUDGE_MAX_TOKENS = 4096
 
 JUDGE_SYSTEM = (
     "You audit context compaction. A checkpoint summary of a conversation was rewritten; "
@@ -64,6 +66,7 @@ class ModelDriftJudge(DriftJudge):
             timeout=float(settings.API_TIMEOUT),
             max_retries=int(settings.API_MAX_RETRIES),
             base_url=settings.DRIFT_JUDGE_BASE_URL,
+            api_key=settings.DRIFT_JUDGE_API_KEY,
             client=client,
         )
 

@@ -68,6 +68,8 @@ class AnthropicMessages(Provider):
         options: dict[str, Any] = {"timeout": self.timeout, "max_retries": self.max_retries}
         if self.base_url:
             options["base_url"] = self.base_url
+        if self.api_key:
+            options["api_key"] = self.api_key
         try:
             client = anthropic.Anthropic(**options)
         except anthropic.AnthropicError as exc:
@@ -184,6 +186,17 @@ class AnthropicMessages(Provider):
                 status=error.status_code,
                 request_id=error.response.headers.get("request-id"),
             )
+        retryable = tuple(
+            kind
+            for kind in (
+                getattr(anthropic, "RetryableError", None),
+                getattr(anthropic, "IdentityTokenFileError", None),
+            )
+            if isinstance(kind, type)
+        )
+        if retryable and isinstance(error, retryable):
+            # Errors the SDK itself marks as worth another try (a token file not written yet).
+            return Failure(ErrorKind.SERVER, f"Anthropic client error, retryable: {error}")
         # Anything else (credentials, client configuration) will not fix itself.
         return _unknown(error)
 

@@ -15,6 +15,7 @@ import threading
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, ClassVar
+from urllib.parse import urlsplit
 
 
 class ErrorKind(StrEnum):
@@ -92,6 +93,48 @@ def status_kind(status: int) -> ErrorKind:
     return ErrorKind.BAD_REQUEST
 
 
+#: Chat Completions' two names for the output limit. OpenAI's reasoning models refuse
+#: ``max_tokens``; every compatible server knows ``max_tokens``, not all the other one.
+MAX_TOKENS, MAX_COMPLETION_TOKENS = "max_tokens", "max_completion_tokens"
+#: Words by which an endpoint refuses a parameter it does not take (OpenAI "Unsupported
+#: parameter", Azure "Unrecognized request argument", local servers "unknown field" or
+#: pydantic's "Extra inputs are not permitted"); a message that merely names the
+#: parameter (vLLM's "'max_tokens' ... is too large" overflow) is not one.
+_REFUSED_PARAMETER = ("unsupported", "unrecognized", "unknown", "not supported", "extra inputs")
+_learned_limits: dict[tuple[str, str], str] = {}
+_learned_lock = threading.Lock()
+
+
+def output_limit_parameter(base_url: Any, model: str) -> str:
+    """The output limit's name for ``model`` at ``base_url``: what the endpoint answered it
+    takes, once it has; else ``max_completion_tokens`` on OpenAI's own hosts and
+    ``max_tokens`` elsewhere."""
+    url = str(base_url or "")
+    with _learned_lock:
+        learned = _learned_limits.get((url, model))
+    if learned:
+        return learned
+    host = urlsplit(url).hostname or ""
+    if host == "api.openai.com" or host.endswith(".openai.azure.com"):
+        return MAX_COMPLETION_TOKENS
+    return MAX_TOKENS
+
+
+def other_limit_parameter(
+    base_url: Any, model: str, sent: str, *, message: str, param: Any = None
+) -> str | None:
+    """The other output-limit name when the endpoint refused ``sent`` as a parameter it does
+    not take (remembered for this endpoint and model), else None."""
+    text = message.lower()
+    named = param == sent or sent in text
+    if not named or not any(word in text for word in _REFUSED_PARAMETER):
+        return None
+    other = MAX_COMPLETION_TOKENS if sent == MAX_TOKENS else MAX_TOKENS
+    with _learned_lock:
+        _learned_limits[(str(base_url or ""), model)] = other
+    return other
+
+
 @dataclass(frozen=True)
 class Failure:
     """A classified failure of one provider call."""
@@ -142,8 +185,8 @@ class Provider(abc.ABC):
     """One LLM API behind one interface. Subclasses are the only modules importing an SDK.
 
     ``client`` is used as given (tests, proxies, a custom HTTP client); without one, a client
-    is built on first use from ``timeout``, ``max_retries`` and ``base_url`` (None: the
-    SDK's own resolution from its environment variables).
+    is built on first use from ``timeout``, ``max_retries``, ``base_url`` and ``api_key``
+    (None: the SDK's own resolution from its environment variables).
     """
 
     #: A short, stable name recorded on runs and checkpoints.
@@ -160,9 +203,11 @@ class Provider(abc.ABC):
         timeout: float = 60.0,
         max_retries: int = 2,
         base_url: str | None = None,
+        api_key: str | None = None,
         client: Any = None,
     ) -> None:
         self.model = model or self.default_model
+        self.api_key = api_key
         self.timeout = timeout
         self.max_retries = max_retries
         self.base_url = base_url

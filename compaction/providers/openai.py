@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import os
 from typing import Any
-from urllib.parse import urlsplit
 
 from compaction.integrations import require
 from compaction.providers.base import (
@@ -28,6 +27,8 @@ from compaction.providers.base import (
     Provider,
     ProviderError,
     Usage,
+    other_limit_parameter,
+    output_limit_parameter,
     status_kind,
     status_label,
 )
@@ -41,7 +42,7 @@ PLACEHOLDER_KEY = "not-needed"
 
 NO_KEY = (
     "No OpenAI API key: set the OPENAI_API_KEY environment variable (or, for an "
-    "OpenAI-compatible server, its base URL: OPENAI_BASE_URL or COMPACTION['SUMMARIZER_BASE_URL'])."
+    "OpenAI-compatible server, its base URL: COMPACTION['SUMMARIZER_BASE_URL'])."
 )
 
 #: Error codes and messages by which OpenAI and the compatible servers refuse a prompt as
@@ -94,10 +95,13 @@ class OpenAIProvider(Provider):
     def build_client(self) -> Any:
         options: dict[str, Any] = {"timeout": self.timeout, "max_retries": self.max_retries}
         if self.base_url:
+            # A server named in the settings gets the key named with it, never the
+            # environment's OPENAI_API_KEY (which belongs to OpenAI).
             options["base_url"] = self.base_url
-        if not os.environ.get("OPENAI_API_KEY") and (
-            self.base_url or os.environ.get("OPENAI_BASE_URL")
-        ):
+            options["api_key"] = self.api_key or PLACEHOLDER_KEY
+        elif self.api_key:
+            options["api_key"] = self.api_key
+        elif not os.environ.get("OPENAI_API_KEY") and os.environ.get("OPENAI_BASE_URL"):
             options["api_key"] = PLACEHOLDER_KEY
         try:
             return openai.OpenAI(**options)
@@ -204,36 +208,20 @@ class OpenAIChat(OpenAIProvider):
 
     name = "openai-chat"
 
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        #: The output limit's parameter this endpoint takes, once an answer has said so.
-        self._limit_parameter: str | None = None
-
-    def limit_parameter(self) -> str:
-        """OpenAI's own hosts take ``max_completion_tokens`` (its reasoning models refuse
-        ``max_tokens``); the compatible servers all know ``max_tokens``, not all the other."""
-        if self._limit_parameter is None:
-            host = urlsplit(str(self.client.base_url)).hostname or ""
-            self._limit_parameter = (
-                "max_completion_tokens"
-                if host == "api.openai.com" or host.endswith(".openai.azure.com")
-                else "max_tokens"
-            )
-        return self._limit_parameter
-
     def send(self, *, system: str, prompt: str, max_tokens: int, model: str) -> Completion:
         messages = [{"role": "system", "content": system}, {"role": "user", "content": prompt}]
-        limit = self.limit_parameter()
+        base_url = self.client.base_url
+        limit = output_limit_parameter(base_url, model)
         try:
             completion = self.client.chat.completions.create(
                 model=model, messages=messages, **{limit: max_tokens}
             )
         except openai.BadRequestError as exc:
-            other = _other_limit(limit, exc)
+            other = other_limit_parameter(
+                base_url, model, limit, message=_api_message(exc), param=exc.param
+            )
             if other is None:
                 raise
-            # The endpoint named the parameter it does not take: the other one, from now on.
-            self._limit_parameter = other
             completion = self.client.chat.completions.create(
                 model=model, messages=messages, **{other: max_tokens}
             )
@@ -249,10 +237,3 @@ class OpenAIChat(OpenAIProvider):
             stop_reason=finish,
             refused=bool(message is not None and message.refusal) or finish == "content_filter",
         )
-
-
-def _other_limit(sent: str, error: Any) -> str | None:
-    """The other output-limit parameter, when ``error`` refused the one ``sent``."""
-    if getattr(error, "param", None) == sent or sent in _api_message(error):
-        return "max_tokens" if sent == "max_completion_tokens" else "max_completion_tokens"
-    return None

@@ -95,12 +95,35 @@ class Usage:
     @classmethod
     def read(cls, usage: Any, *, estimated_tokens: Any = None, prefix: str = "usage.") -> Usage:
         """From an SDK's usage object or its ``model_dump()``: Anthropic (``input_tokens``,
-        cache fields) or OpenAI Chat Completions (``prompt_tokens``, of which
-        ``prompt_tokens_details.cached_tokens`` were read from the cache)."""
+        cache fields), OpenAI Chat Completions (``prompt_tokens``, of which
+        ``prompt_tokens_details.cached_tokens`` were read from the cache) or OpenAI Responses
+        (``input_tokens`` with ``input_tokens_details``: the cached part is inside it)."""
         if not isinstance(usage, Mapping) and not hasattr(usage, "__dict__"):
             raise InvalidInput(
                 f"{prefix.rstrip('.')} must be an object.",
                 details={prefix.rstrip("."): "must be an object"},
+            )
+        details = _field(usage, "input_tokens_details")
+        if _field(usage, "input_tokens") is not None and details is not None:
+            # OpenAI Responses: ``input_tokens`` counts the cached and cache-written part too.
+            total = _count(_field(usage, "input_tokens"), "input_tokens", prefix=prefix)
+            cached = _count(
+                _field(details, "cached_tokens") or 0,
+                "input_tokens_details.cached_tokens",
+                prefix=prefix,
+            )
+            written = _count(
+                _field(details, "cache_write_tokens") or 0,
+                "input_tokens_details.cache_write_tokens",
+                prefix=prefix,
+            )
+            return cls.checked(
+                input_tokens=max(0, total - cached - written),
+                output_tokens=_field(usage, "output_tokens"),
+                cache_creation_input_tokens=min(written, total),
+                cache_read_input_tokens=min(cached, total),
+                estimated_tokens=estimated_tokens,
+                prefix=prefix,
             )
         if _field(usage, "input_tokens") is None and _field(usage, "prompt_tokens") is not None:
             prompt = _count(_field(usage, "prompt_tokens"), "prompt_tokens", prefix=prefix)

@@ -26,6 +26,9 @@ from compaction.summarizers.base import Summarizer, SummaryRequest, SummaryResul
 
 __all__ = ["ModelSummarizer", "summarizer_error"]
 
+#: Stop reasons that say the output budget ran out (Messages, Chat Completions, Responses).
+OUT_OF_TOKENS = frozenset({"max_tokens", "length", "max_output_tokens"})
+
 logger = logging.getLogger(__name__)
 
 
@@ -62,6 +65,7 @@ class ModelSummarizer(Summarizer):
             timeout=float(settings.API_TIMEOUT),
             max_retries=int(settings.API_MAX_RETRIES),
             base_url=settings.SUMMARIZER_BASE_URL,
+            api_key=settings.SUMMARIZER_API_KEY,
             client=client,
         )
 
@@ -132,6 +136,16 @@ class ModelSummarizer(Summarizer):
             raise PermanentSummarizerError(
                 f"{label} model refused to summarize the conversation "
                 f"(stop_reason={completion.stop_reason})",
+                request_id=request_id,
+                details=details,
+            )
+        if not completion.text and completion.stop_reason in OUT_OF_TOKENS:
+            # The whole output budget went before any answer (a reasoning model counts its
+            # reasoning in it): the same call would end the same way.
+            raise PermanentSummarizerError(
+                f"{label} model used all of MAX_TOKENS ({self.settings.MAX_TOKENS}) without "
+                "writing a summary (a reasoning model counts its reasoning there): raise "
+                "COMPACTION['MAX_TOKENS'] or choose a model that reasons less.",
                 request_id=request_id,
                 details=details,
             )

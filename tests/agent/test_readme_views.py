@@ -73,3 +73,40 @@ def test_the_readme_streaming_view_streams_text_and_ends_with_done(anthropic_api
     events = [json.loads(chunk.removeprefix("data: ")) for chunk in chunks]
     assert "".join(e.get("text", "") for e in events) == "Streaming from the README's own view."
     assert events[-1] == {"done": True, "seq": 2}
+
+
+@pytest.mark.django_db
+def test_the_readmes_openai_turns_run_as_written(monkeypatch, compaction_settings):
+    import openai
+
+    from compaction.models import Checkpoint
+    from tests.support.helpers import VALID_SUMMARY, chat
+    from tests.support.openai_stub import OpenAIStub
+
+    compaction_settings(
+        SUMMARIZER=None, AUTO_COMPACT="sync", COMPACTION_THRESHOLD=2000, KEEP_RECENT_TOKENS=500
+    )
+    with OpenAIStub(api_key="sk-proj-readme") as server:
+        # Only an OpenAI key, as the README says; the SDK pointed at the stand-in.
+        monkeypatch.setenv("OPENAI_API_KEY", "sk-proj-readme")
+        monkeypatch.setenv("OPENAI_BASE_URL", server.url + "/v1")
+        code = readme_code("chat/openai_turn.py")
+        session = services.session_create(system_prompt="You are a coding agent.")
+        services.message_append(session_id=session.pk, messages=chat(16), format="responses")
+        server.enqueue_text(VALID_SUMMARY)  # the summary, by the OpenAI summarizer
+        server.enqueue_text("The parser is in parse.py.")
+        assert code["ask"](str(session.pk), "Where is the parser?") == "The parser is in parse.py."
+        paths = [r.path for r in server.requests]
+    assert paths == ["/v1/responses", "/v1/responses"]
+    checkpoint = Checkpoint.objects.get(session=session)
+    assert (checkpoint.summarizer, checkpoint.model) == ("openai-responses", "gpt-5-mini")
+
+    with OpenAIStub(compatible=True) as local:
+        # The README's local client, pointed at the stand-in instead of Ollama's port.
+        code["local"] = openai.OpenAI(base_url=local.url + "/v1", api_key="not-needed")
+        other = services.session_create(system_prompt="You are a coding agent.")
+        local.enqueue_text("In parse.py.")
+        assert code["ask_local"](str(other.pk), "Where is the parser?") == "In parse.py."
+        sent = local.requests[-1].body
+    assert sent["model"] == "qwen2.5-coder:32b" and sent["max_tokens"] == 2048
+    assert Message.objects.filter(session=other, format="openai").count() == 2

@@ -476,3 +476,61 @@ def test_a_session_of_another_session_id_is_refused():
     with pytest.raises(ValueError, match="session_id"):
         services.message_append(session_id=one.pk, session=other, messages=[user("hi")])
     assert not Message.objects.filter(session__in=[one, other]).exists()
+
+
+def test_responses_usage_counts_its_cached_and_written_tokens_apart(compaction_settings):
+    from openai.types.responses import Response
+
+    from tests.support.responses import responses_json
+
+    compaction_settings(AUTO_COMPACT="off")
+    session = _history(2)
+    answer = responses_json("Done.", input_tokens=5000, cached_tokens=4096)
+    answer["usage"]["input_tokens_details"]["cache_write_tokens"] = 600
+    usage = Response.model_validate(answer).usage
+    services.message_append(
+        session_id=session.pk,
+        messages=[{"role": "assistant", "content": "Done."}],
+        usage=usage,
+    )
+    session.refresh_from_db()
+    # As Anthropic counts: the uncached rest, cache reads and cache writes apart.
+    assert (session.total_input_tokens, session.total_cache_read_tokens) == (304, 4096)
+    assert session.total_cache_creation_tokens == 600
+    # The same as JSON, as a host posts it to the API.
+    services.message_append(
+        session_id=session.pk,
+        messages=[{"role": "user", "content": "Thanks."}],
+        usage=usage.model_dump(mode="json"),
+    )
+    session.refresh_from_db()
+    assert session.total_cache_read_tokens == 2 * 4096
+
+
+def test_a_responses_turn_is_the_same_statements_whatever_the_history(compaction_settings):
+    from tests.support import responses_items as items
+
+    compaction_settings(AUTO_COMPACT="off")
+    for turns in (2, 300):
+        session = SessionFactory()
+        history = []
+        for turn in range(turns):
+            history += [
+                items.user(f"Read file {turn}."),
+                *items.output(items.function_call(f"call_{turn}", "read_file", '{"path": "a"}')),
+                items.function_output(f"call_{turn}", f"contents {turn}"),
+            ]
+        for start in range(0, len(history), 500):
+            services.message_append(
+                session_id=session.pk,
+                messages=history[start : start + 500],
+                format="responses",
+                auto_compact=False,
+            )
+        with CaptureQueriesContext(connection) as first:
+            appended = services.message_append(
+                session_id=session.pk, messages=[items.user("And now?")], format="responses"
+            )
+        with CaptureQueriesContext(connection) as context:
+            selectors.session_context_build(session=appended.session, format="responses")
+        assert len(statements(first)) == 2 and len(statements(context)) == 1

@@ -15,12 +15,14 @@ from typing import Any
 import openai
 import pytest
 
+from compaction.agent import is_context_overflow
 from compaction.conf import DEFAULTS, ResolvedSettings
 from compaction.drift.audit import Unverified
 from compaction.engine.prompts import SUMMARIZER_SYSTEM
 from compaction.exceptions import PermanentSummarizerError, RetryableSummarizerError
 from compaction.judges.openai import OpenAIChatDriftJudge, OpenAIDriftJudge
 from compaction.providers import ErrorKind, classify
+from compaction.providers.base import other_limit_parameter, output_limit_parameter
 from compaction.summarizers import ANTHROPIC, OFFLINE, OPENAI, summarizer_path
 from compaction.summarizers.anthropic import AnthropicSummarizer
 from compaction.summarizers.base import SummaryRequest
@@ -103,14 +105,12 @@ def test_chat_sends_system_and_user_and_the_limit_the_endpoint_takes(openai_api)
     assert body["max_completion_tokens"] == 4096 and "max_tokens" not in body
     assert "response_format" not in body
     assert result.model == "gpt-5-nano" and result.extra["cache_read_input_tokens"] == 50
+    assert result.input_tokens == max(1, len(json.dumps(body["messages"])) // 4) - 50
     summarizer.summarize(make_request())
     assert "max_completion_tokens" in openai_api.requests[-1].body and len(openai_api.requests) == 3
-    on_openai = OpenAIChatSummarizer(
-        settings=make_settings(),
-        client=openai.OpenAI(api_key="k", base_url="https://api.openai.com/v1"),
+    assert output_limit_parameter("https://api.openai.com/v1", "gpt-5-nano") == (
+        "max_completion_tokens"
     )
-    assert on_openai.provider.limit_parameter() == "max_completion_tokens"
-    assert result.input_tokens == max(1, len(json.dumps(body["messages"])) // 4) - 50
 
 
 def test_chat_reaches_a_local_server_with_no_key_and_no_structured_output(local_server):
@@ -242,9 +242,10 @@ def test_an_overflow_is_known_from_the_error_of_either_sdk():
             client.chat.completions.create(
                 model="gpt-5", messages=[{"role": "user", "content": "hi"}]
             )
+    assert is_context_overflow(overflow.value)
     assert classify(overflow.value).kind == ErrorKind.CONTEXT_OVERFLOW
-    assert classify(limited.value).kind == ErrorKind.RATE_LIMIT
-    assert classify(ValueError("prompt is too long")) is None
+    assert not is_context_overflow(limited.value)
+    assert not is_context_overflow(ValueError("prompt is too long"))
 
 
 # -- judges ------------------------------------------------------------------------------
@@ -284,3 +285,70 @@ def test_a_judge_on_a_local_server(local_server):
     local_server.enqueue_text('{"lost": []}')
     verdict = judge.judge(old="", new="", items=_reworded())
     assert verdict.confirmed == () and not verdict.error and verdict.asked == ("c3", "c4")
+
+
+# -- the output limit's name, learned once per endpoint and model ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sent", "message", "param", "other"),
+    [
+        # OpenAI's reasoning models.
+        (
+            "max_tokens",
+            "Unsupported parameter: 'max_tokens' is not supported with this model. "
+            "Use 'max_completion_tokens' instead.",
+            "max_tokens",
+            "max_completion_tokens",
+        ),
+        # Older Azure API versions: no quotes, no param.
+        (
+            "max_completion_tokens",
+            "Unrecognized request argument supplied: max_completion_tokens",
+            None,
+            "max_tokens",
+        ),
+        # vLLM's context overflow names both and refuses neither.
+        (
+            "max_tokens",
+            "'max_tokens' or 'max_completion_tokens' is too large: 5000. This model's maximum "
+            "context length is 4096 tokens and your request has 300 input tokens.",
+            "max_tokens",
+            None,
+        ),
+    ],
+)
+def test_only_a_refused_parameter_switches_the_limits_name(sent, message, param, other):
+    url = f"http://limits.test/{sent}/{other}/v1"
+    assert other_limit_parameter(url, "m", sent, message=message, param=param) == other
+    expected = other or ("max_tokens" if "openai.com" not in url else "max_completion_tokens")
+    assert output_limit_parameter(url, "m") == expected
+    assert output_limit_parameter(url, "another-model") == "max_tokens"  # per model
+    assert output_limit_parameter("https://api.openai.com/v1", "m") == "max_completion_tokens"
+
+
+def test_a_server_named_in_the_settings_never_gets_the_environments_openai_key(
+    local_server, monkeypatch
+):
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-proj-the-real-one")
+    settings = {"SUMMARIZER_BASE_URL": local_server.url + "/v1", "SUMMARIZER_MODEL": "llama3.1"}
+    summarize(OpenAIChatSummarizer, **settings)
+    assert local_server.requests[-1].headers["authorization"] == "Bearer not-needed"
+    summarize(OpenAIChatSummarizer, SUMMARIZER_API_KEY="sk-litellm", **settings)
+    assert local_server.requests[-1].headers["authorization"] == "Bearer sk-litellm"
+
+
+def test_an_answer_cut_off_before_any_text_is_not_retried(openai_api):
+    openai_api.enqueue(StubResponse(text="", stop_reason="max_output_tokens"))
+    with pytest.raises(PermanentSummarizerError, match="used all of MAX_TOKENS"):
+        summarize(OpenAIResponsesSummarizer)
+
+
+def test_a_sessions_model_by_its_old_name_still_wins(settings):
+    from compaction.conf import app_settings
+    from compaction.models import ChatSession
+
+    settings.COMPACTION = {"SUMMARIZER_MODEL": "gpt-5-mini"}
+    session = ChatSession(config={"MODEL": "gpt-5-nano"})
+    resolved = app_settings.for_session(session)
+    assert OpenAIResponsesSummarizer(settings=resolved).model == "gpt-5-nano"

@@ -18,8 +18,10 @@ from typing import Any
 
 from openai.types.chat import ChatCompletion, ChatCompletionChunk
 from openai.types.chat.completion_create_params import CompletionCreateParamsBase
+from openai.types.responses import ResponseInputParam, ResponseStreamEvent
 from openai.types.responses.input_token_count_params import InputTokenCountParams
 from openai.types.responses.response_create_params import ResponseCreateParamsBase
+from pydantic import TypeAdapter, ValidationError
 
 from tests.support.anthropic_stub import AnthropicStub, StubResponse, _Handler
 from tests.support.messages_api import InvalidRequest
@@ -101,8 +103,13 @@ def _check_content(message: dict[str, Any], role: str, where: str) -> None:
 def _check_call(call: Any, where: str) -> None:
     if not isinstance(call, dict) or not isinstance(call.get("id"), str):
         raise InvalidRequest(f"{where}.id: required")
+    extra = set(call) - {"id", "type", "function", "custom"}
+    if extra:
+        raise InvalidRequest(f"{where}: unrecognized field(s) {sorted(extra)}")
     if call.get("type") == "function":
         function = call.get("function") or {}
+        if set(function) - {"name", "arguments"}:
+            raise InvalidRequest(f"{where}.function: unrecognized field(s)")
         if not isinstance(function.get("name"), str) or not isinstance(
             function.get("arguments"), str
         ):
@@ -114,6 +121,9 @@ def _check_call(call: Any, where: str) -> None:
     else:
         raise InvalidRequest(f"{where}.type: must be 'function' or 'custom'")
 
+
+INPUT_ITEMS = TypeAdapter(ResponseInputParam)
+STREAM_EVENT = TypeAdapter(ResponseStreamEvent)
 
 #: Top-level parameters each endpoint takes (the SDK's own TypedDicts).
 CHAT_PARAMS = frozenset(CompletionCreateParamsBase.__annotations__) | {"stream"}
@@ -160,6 +170,34 @@ def validate_responses_request(body: Any, *, count: bool = False) -> None:
     limit = body.get("max_output_tokens")
     if limit is not None and not (isinstance(limit, int) and limit >= 16):
         raise InvalidRequest("max_output_tokens: must be an integer of at least 16")
+    if isinstance(body.get("input"), list):
+        _check_items(body["input"])
+
+
+def _check_items(items: list[Any]) -> None:
+    """The input items as the API checks them: each a known item shape (no nulls where a
+    value is required), every call answered by its output after it, no output without a call."""
+    try:
+        INPUT_ITEMS.validate_python(items)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"][:2])
+        raise InvalidRequest(f"Invalid 'input[{where}]': {first['msg']}") from None
+    called: set[str] = set()
+    answered: set[str] = set()
+    for item in items:
+        kind = item.get("type")
+        if kind in ("function_call", "custom_tool_call"):
+            called.add(item["call_id"])
+        elif kind in ("function_call_output", "custom_tool_call_output"):
+            if item["call_id"] not in called:
+                raise InvalidRequest(
+                    f"No tool call found for function call output with call_id {item['call_id']}."
+                )
+            answered.add(item["call_id"])
+    missing = sorted(called - answered)
+    if missing:
+        raise InvalidRequest(f"No tool output found for function call {missing[0]}.")
 
 
 class _OpenAIHandler(_Handler):
@@ -209,6 +247,8 @@ class _OpenAIHandler(_Handler):
             self._send_chunks(self._completion(body, response), body, response.headers)
         elif path == "/v1/chat/completions":
             self._send_json(200, self._completion(body, response), response.headers)
+        elif body.get("stream"):
+            self._send_response_events(self._response(body, response), response.headers)
         else:
             self._send_json(200, self._response(body, response), response.headers)
 
@@ -229,6 +269,15 @@ class _OpenAIHandler(_Handler):
             refused.param = "max_tokens"  # type: ignore[attr-defined]
             raise refused
         if self.stub.compatible:
+            # As vLLM and Ollama: the arguments of past tool calls are parsed as JSON.
+            for i, message in enumerate(body["messages"]):
+                for call in message.get("tool_calls") or ():
+                    try:
+                        json.loads(call["function"]["arguments"])
+                    except (KeyError, ValueError):
+                        raise InvalidRequest(
+                            f"messages[{i}]: invalid tool call arguments"
+                        ) from None
             # As many local servers: no structured output, and only the older token limit.
             if "response_format" in body:
                 raise InvalidRequest("response_format: not supported by this server")
@@ -336,9 +385,83 @@ class _OpenAIHandler(_Handler):
             incomplete=response.stop_reason
             if response.stop_reason in ("max_output_tokens", "content_filter")
             else None,
+            # Scripted output items (reasoning, function calls, ...), as the API answers them.
+            items=response.blocks,
         )
         answer["id"] = f"resp_{self.stub._next_message_id()}"
         return answer
+
+    def _send_response_events(self, response: dict[str, Any], headers: dict[str, str]) -> None:
+        """``response`` as the stream of events the Responses API sends for it."""
+        numbers = iter(range(10_000))
+        events: list[dict[str, Any]] = []
+
+        def event(kind: str, **fields: Any) -> None:
+            events.append({"type": kind, "sequence_number": next(numbers), **fields})
+
+        event("response.created", response={**response, "status": "in_progress", "output": []})
+        for index, item in enumerate(response["output"]):
+            if item["type"] == "message":
+                event(
+                    "response.output_item.added",
+                    output_index=index,
+                    item={**item, "status": "in_progress", "content": []},
+                )
+                for part_index, part in enumerate(item["content"]):
+                    ids = {
+                        "item_id": item["id"],
+                        "output_index": index,
+                        "content_index": part_index,
+                    }
+                    if part["type"] != "output_text":
+                        event("response.content_part.added", **ids, part=part)
+                        event("response.content_part.done", **ids, part=part)
+                        continue
+                    event("response.content_part.added", **ids, part={**part, "text": ""})
+                    text = part["text"]
+                    for start in range(0, len(text), 40):
+                        event(
+                            "response.output_text.delta",
+                            **ids,
+                            delta=text[start : start + 40],
+                            logprobs=[],
+                        )
+                    event("response.output_text.done", **ids, text=text, logprobs=[])
+                    event("response.content_part.done", **ids, part=part)
+            elif item["type"] == "function_call":
+                event(
+                    "response.output_item.added",
+                    output_index=index,
+                    item={**item, "arguments": "", "status": "in_progress"},
+                )
+                ids = {"item_id": item["id"], "output_index": index}
+                event("response.function_call_arguments.delta", **ids, delta=item["arguments"])
+                event(
+                    "response.function_call_arguments.done",
+                    **ids,
+                    arguments=item["arguments"],
+                    name=item["name"],
+                )
+            else:
+                event("response.output_item.added", output_index=index, item=item)
+            event("response.output_item.done", output_index=index, item=item)
+        event("response.completed", response=response)
+        for one in events:
+            STREAM_EVENT.validate_python(one)  # the SDK's own types check each event
+        data = "".join(f"event: {e['type']}\ndata: {json.dumps(e)}\n\n" for e in events)
+        encoded = data.encode()
+        try:
+            self.send_response(200)
+            self.send_header("Content-Type", "text/event-stream")
+            self.send_header("Content-Length", str(len(encoded)))
+            self.send_header("x-request-id", f"req_openai_{self.stub._peek_request_id()}")
+            for name, value in headers.items():
+                self.send_header(name, value)
+            self.end_headers()
+            self.wfile.write(encoded)
+            self.wfile.flush()
+        except OSError:
+            self.close_connection = True
 
     def _send_json(
         self, status: int, body: dict[str, Any], headers: dict[str, str] | None = None

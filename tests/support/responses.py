@@ -559,6 +559,7 @@ def responses_json(
     cached_tokens: int = 0,
     refusal: str | None = None,
     incomplete: str | None = None,
+    items: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     """A Responses API ``response`` answering ``text`` (or refusing), as the API returns it:
     a reasoning item, then the assistant's message, with usage that counts cached tokens
@@ -579,7 +580,9 @@ def responses_json(
         "instructions": None,
         "max_output_tokens": None,
         "model": model,
-        "output": [
+        "output": items
+        if items is not None
+        else [
             {
                 "id": "rs_68af4030baa48193b0b43b4c2a176a1a05438e46b5f69a3b",
                 "type": "reasoning",

@@ -73,7 +73,9 @@ class MessageBatchInSerializer(serializers.Serializer):
         default="anthropic",
         help_text="`anthropic`: Messages API messages (`[b.model_dump() for b in "
         "response.content]` as content). `openai`: Chat Completions messages (system, "
-        "developer, user, assistant with tool_calls, tool).",
+        "developer, user, assistant with tool_calls, tool). `responses`: Responses items "
+        "(`[item.model_dump() for item in response.output]`, `function_call_output`, ...), "
+        "one stored message per item.",
     )
     messages = serializers.ListField(child=ObjectField(), min_length=1)
     usage = UsageSerializer(
@@ -110,7 +112,8 @@ class ContextQuerySerializer(serializers.Serializer):
     format = serializers.ChoiceField(
         choices=FORMAT_CHOICES,
         default="anthropic",
-        help_text="`anthropic` for `messages.create`, `openai` for `chat.completions.create`.",
+        help_text="`anthropic` for `messages.create`, `openai` for `chat.completions.create`, "
+        "`responses` for `responses.create`.",
     )
     memory_flush = serializers.BooleanField(
         default=False,
@@ -138,11 +141,20 @@ class CompactionStateSerializer(serializers.Serializer):
 
 class ContextSerializer(serializers.Serializer):
     """The context payload: pass `system` and `messages` unchanged to the Messages API
-    (`format` anthropic), or `messages` to `chat.completions.create` (`format` openai)."""
+    (`format` anthropic), `messages` to `chat.completions.create` (`format` openai), or
+    `instructions` and `input` to `responses.create` (`format` responses)."""
 
     format = serializers.ChoiceField(choices=FORMAT_CHOICES)
-    system = SystemField()
-    messages = serializers.ListField(child=ObjectField())
+    system = SystemField(required=False, help_text="anthropic and openai formats.")
+    messages = serializers.ListField(
+        child=ObjectField(), required=False, help_text="anthropic and openai formats."
+    )
+    instructions = serializers.CharField(
+        allow_null=True, required=False, help_text="responses format: the system prompt."
+    )
+    input = serializers.ListField(
+        child=ObjectField(), required=False, help_text="responses format: the items."
+    )
     estimated_tokens = serializers.IntegerField()
     checkpoint_version = serializers.IntegerField()
     pruning = PruningSerializer()

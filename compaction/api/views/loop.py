@@ -80,7 +80,7 @@ class SessionOverflowView(CompactionAPIView):
         request=OverflowInSerializer,
         responses={
             200: OverflowSerializer,
-            **schema.errors(*schema.WRITE_ERRORS, 429),
+            **schema.errors(*schema.WRITE_ERRORS, 422, 429),
         },
     )
     def post(self, request: Request, session_id: str) -> Response:

@@ -171,9 +171,13 @@ class SessionContextView(CompactionAPIView):
         description="`format=anthropic` (default): `system` and `messages` can be passed "
         "unchanged to `anthropic.Anthropic().messages.create`, with `cache_control` "
         "breakpoints on the stable prefix when PROMPT_CACHE is on. `format=openai`: "
-        "`messages` can be passed to `openai.OpenAI().chat.completions.create`.",
+        "`messages` can be passed to `openai.OpenAI().chat.completions.create`. "
+        "`format=responses`: `instructions` and `input` go to `client.responses.create`. "
+        "Messages stored in another format are converted; a session holding Responses items "
+        "another API cannot carry (encrypted reasoning, OpenAI compaction) answers 422 for "
+        "that format, naming them.",
         parameters=[schema.SESSION_ID, ContextQuerySerializer],
-        responses=schema.responses({200: ContextSerializer}, 400, *schema.READ_ERRORS),
+        responses=schema.responses({200: ContextSerializer}, 400, 422, *schema.READ_ERRORS),
     )
     def get(self, request: Request, session_id: str) -> Response:
         session = self.get_session()

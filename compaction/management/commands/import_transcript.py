@@ -163,7 +163,8 @@ class Command(BaseCommand):
             "--format",
             choices=FORMATS,
             default=ANTHROPIC,
-            help="The messages' format: Anthropic Messages (default) or OpenAI Chat Completions.",
+            help="The messages' format: Anthropic Messages (default), OpenAI Chat Completions "
+            "or OpenAI Responses items.",
         )
 
     def handle(self, *args: Any, **options: Any) -> None:

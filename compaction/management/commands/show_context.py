@@ -14,7 +14,15 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from compaction import selectors
-from compaction.content import ANTHROPIC, FORMATS, OPENAI, canonical_blocks, transcript_text
+from compaction.content import (
+    ANTHROPIC,
+    FORMATS,
+    OPENAI,
+    RESPONSES,
+    canonical_blocks,
+    transcript_text,
+)
+from compaction.content import responses as responses_format
 from compaction.engine.context import ContextPayload
 from compaction.exceptions import CompactionError
 from compaction.management.commands._common import error_text, parse_session_id
@@ -25,9 +33,13 @@ _WHOLE = 10**15
 
 def render_message(message: dict[str, Any], fmt: str) -> str:
     """A payload message as text: its blocks one after another, unabridged."""
-    blocks = canonical_blocks(
-        message["role"], message if fmt == OPENAI else message["content"], fmt
-    )
+    if fmt == RESPONSES:
+        role = responses_format.canonical_role(message)
+        blocks = canonical_blocks(role, message, fmt)
+    else:
+        blocks = canonical_blocks(
+            message["role"], message if fmt == OPENAI else message["content"], fmt
+        )
     return "\n".join(transcript_text(block, head=_WHOLE, tail=0) for block in blocks)
 
 
@@ -40,14 +52,11 @@ def render_payload(payload: ContextPayload, *, session_id: Any) -> str:
         f"Tool-result pruning: {payload.soft_trimmed} soft-trimmed, "
         f"{payload.hard_cleared} hard-cleared; {payload.cache_breakpoints} cache breakpoint(s)",
     ]
-    if payload.format == ANTHROPIC:
+    if payload.format in (ANTHROPIC, RESPONSES):
         lines += ["", "=== system ===", payload.system_text or "(empty)"]
     for index, message in enumerate(payload.messages, start=1):
-        lines += [
-            "",
-            f"=== [{index}] {message['role']} ===",
-            render_message(message, payload.format),
-        ]
+        who = message.get("role") or message.get("type") or "?"
+        lines += ["", f"=== [{index}] {who} ===", render_message(message, payload.format)]
     return "\n".join(lines)
 
 

@@ -2,7 +2,9 @@
 
 With the ``compact_20260112`` context-management edit (or a ``compaction`` request), the
 Messages API summarizes the conversation itself and answers a signed ``compaction``
-block that replaces everything before it. When a host appends an assistant message that
+block that replaces everything before it; OpenAI's Responses API (``context_management``
+with a ``compaction`` entry, or ``responses.compact``) answers an encrypted ``compaction``
+item that does the same, with nothing readable in it. When a host appends an assistant message that
 opens with such a block, the messages before it are archived here under a checkpoint of
 kind ``native`` whose summary is the block's readable ``content``: the drift audit, the
 originals view and the timeline then cover server-side compaction too, and the payload
@@ -19,6 +21,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from compaction.conf import app_settings
+from compaction.content.responses import UNREADABLE_SUMMARY
 from compaction.engine.tokens import text_tokens
 from compaction.models import ChatSession, Checkpoint, CompactionRun, Message
 from compaction.selectors.artifacts import artifacts_stored, artifacts_through
@@ -52,6 +55,9 @@ def checkpoint_native_create(
     tokens_after = max(
         0, tokens_before - compacted_tokens - (previous.summary_tokens if previous else 0)
     )
+    readable = isinstance(block.get("content"), str) and bool(block["content"])
+    # Anthropic's block carries its summary; OpenAI's compaction item is encrypted.
+    summarizer = "anthropic-server" if readable else "openai-server"
     run = CompactionRun.objects.create(
         session=session,
         status=CompactionRun.Status.SUCCEEDED,
@@ -70,12 +76,12 @@ def checkpoint_native_create(
         messages_compacted=archived_count,
         messages_kept=session.active_message_count - archived_count,
         compacted_tokens=compacted_tokens,
-        summarizer="anthropic-server",
+        summarizer=summarizer,
     )
     checkpoint = Checkpoint.objects.create(
         session=session,
         version=version,
-        summary=block["content"],
+        summary=block["content"] if readable else UNREADABLE_SUMMARY,
         native_block=block,
         carried=[],  # the server's summary replaced everything before it
         previous=previous,
@@ -84,7 +90,7 @@ def checkpoint_native_create(
         tokens_before=tokens_before,
         tokens_after=tokens_after,
         summary_tokens=0,
-        summarizer="anthropic-server",
+        summarizer=summarizer,
         kind=Checkpoint.Kind.NATIVE,
         # No ids of its own; those the chain gave are never given again.
         item_id_max=previous.item_id_max if previous is not None else 0,
