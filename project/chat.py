@@ -7,13 +7,17 @@ the API does not:
 - ``replay_transcript``: the fixture transcript the page replays when no API key is set,
   cut into turns (each ends with the assistant's answer), which the page appends one by one
   with the API's messages POST, so AUTO_COMPACT="sync" compacts in the append;
-- ``chat_turn``: with an API key, one turn with Claude through ``compaction.agent.stream_turn``,
+- ``chat_turn``: with an API key, one turn through ``compaction.agent.stream_turn``, with
+  Claude, with an OpenAI model (Responses), or with a local server at a base URL (Chat
+  Completions),
   streamed to the page as server-sent events (text deltas, compaction status, the end).
 
-The key: ``settings.CHAT_ANTHROPIC_API_KEY``, else the environment's
-``CHAT_ANTHROPIC_API_KEY``, else ``ANTHROPIC_API_KEY``. ``scripts/demo`` unsets
-``ANTHROPIC_API_KEY`` (summaries stay offline), so there the chat talks to Claude only when
-``CHAT_ANTHROPIC_API_KEY`` is given; the summarizer stays as configured either way.
+The model: Claude with ``CHAT_ANTHROPIC_API_KEY`` (setting, else environment), else
+``ANTHROPIC_API_KEY``; otherwise OpenAI with ``CHAT_OPENAI_API_KEY`` (setting, else
+environment) or ``OPENAI_API_KEY``, or an OpenAI-compatible server at ``CHAT_OPENAI_BASE_URL``
+(no key needed). ``scripts/demo`` unsets ``ANTHROPIC_API_KEY`` and ``OPENAI_API_KEY``
+(summaries stay offline), so there the chat talks to a model only when a ``CHAT_`` key or
+base URL is given; the summarizer stays as configured either way.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ import json
 import logging
 import os
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from uuid import UUID
@@ -35,6 +40,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from compaction import selectors
 from compaction.exceptions import SessionNotFound
+from compaction.providers import classify
 
 logger = logging.getLogger(__name__)
 
@@ -42,14 +48,54 @@ logger = logging.getLogger(__name__)
 MAX_TEXT_CHARS = 20_000
 
 
-def chat_api_key() -> str:
-    """The key the chat turns use, or "" (the page then replays a transcript)."""
-    return (
-        getattr(settings, "CHAT_ANTHROPIC_API_KEY", None)
-        or os.environ.get("CHAT_ANTHROPIC_API_KEY")
-        or os.environ.get("ANTHROPIC_API_KEY")
-        or ""
-    )
+@dataclass(frozen=True)
+class ChatModel:
+    """Who answers the chat: the provider, its model, the key and endpoint to reach it."""
+
+    provider: str  # "anthropic" or "openai"
+    model: str
+    api_key: str = ""
+    base_url: str = ""
+
+    @property
+    def api(self) -> str | None:
+        """OpenAI's Responses; Chat Completions for a server at a base URL (local servers
+        seldom serve Responses); the Messages API for Claude."""
+        if self.provider != "openai":
+            return None
+        return "chat" if self.base_url else "responses"
+
+    def client(self) -> Any:
+        if self.provider == "anthropic":
+            import anthropic
+
+            # The SDK reads ANTHROPIC_BASE_URL itself (the tests point it at a local stub).
+            return anthropic.Anthropic(api_key=self.api_key, max_retries=1, timeout=120.0)
+        import openai
+
+        return openai.OpenAI(
+            # A local server checks no key, but the SDK wants one.
+            api_key=self.api_key or "not-needed",
+            base_url=self.base_url or None,
+            max_retries=1,
+            timeout=120.0,
+        )
+
+
+def _setting_or_env(name: str) -> str:
+    return getattr(settings, name, None) or os.environ.get(name) or ""
+
+
+def chat_model() -> ChatModel | None:
+    """The model the chat turns use, or None (the page then replays a transcript)."""
+    key = _setting_or_env("CHAT_ANTHROPIC_API_KEY") or os.environ.get("ANTHROPIC_API_KEY")
+    if key:
+        return ChatModel("anthropic", settings.CHAT_MODEL, key)
+    key = _setting_or_env("CHAT_OPENAI_API_KEY") or os.environ.get("OPENAI_API_KEY") or ""
+    base_url = _setting_or_env("CHAT_OPENAI_BASE_URL")
+    if key or base_url:
+        return ChatModel("openai", settings.CHAT_OPENAI_MODEL, key, base_url)
+    return None
 
 
 def replay_path() -> Path:
@@ -75,11 +121,11 @@ def replay_turns(messages: Iterable[dict[str, Any]]) -> list[list[dict[str, Any]
 @login_required
 @require_GET
 def chat_page(request: HttpRequest) -> HttpResponse:
-    key = chat_api_key()
+    model = chat_model()
     config = {
         "api": reverse("compaction_api:session-list").removesuffix("sessions/"),
-        "mode": "live" if key else "replay",
-        "model": settings.CHAT_MODEL if key else None,
+        "mode": "live" if model else "replay",
+        "model": model.model if model else None,
         "replayUrl": reverse("chat-replay"),
         "turnUrl": reverse("chat-turn", args=[UUID(int=0)]).replace(str(UUID(int=0)), "{id}"),
         "sessionConfig": settings.CHAT_SESSION_CONFIG,
@@ -127,13 +173,13 @@ def sse_events(events: Iterable[Any]) -> Iterator[bytes]:
     """``stream_turn``'s events as server-sent events: ``text`` for each text delta,
     ``compaction`` and ``memory_flush`` as those steps run, ``done`` at the end, or
     ``error`` when the turn fails (what was stored so far stays stored)."""
-    import anthropic
-
     try:
         for event in events:
             kind = getattr(event, "type", "")
             if kind == "content_block_delta" and event.delta.type == "text_delta":
                 yield _event("text", {"text": event.delta.text})
+            elif kind in ("content.delta", "response.output_text.delta"):  # OpenAI
+                yield _event("text", {"text": event.delta})
             elif kind == "compaction":
                 yield _event(
                     "compaction",
@@ -152,11 +198,11 @@ def sse_events(events: Iterable[Any]) -> Iterator[bytes]:
                         "estimated_tokens": result.session.calibrated_tokens,
                     },
                 )
-    except anthropic.APIError as exc:
-        logger.warning("Chat turn failed: %s", exc)
-        yield _event("error", {"message": f"{type(exc).__name__}: {exc}"})
-    except Exception as exc:  # the page shows it; the traceback goes to the log
-        logger.exception("Chat turn failed")
+    except Exception as exc:  # the page shows it; an unexpected one's traceback goes to the log
+        if classify(exc) is not None:
+            logger.warning("Chat turn failed: %s", exc)
+        else:
+            logger.exception("Chat turn failed")
         yield _event("error", {"message": f"{type(exc).__name__}: {exc}"})
 
 
@@ -167,10 +213,15 @@ def _error(status: int, message: str) -> JsonResponse:
 @login_required
 @require_POST
 def chat_turn(request: HttpRequest, session_id: UUID) -> HttpResponse:
-    """One turn with Claude, streamed: ``{"text": "..."}`` in, server-sent events out."""
-    key = chat_api_key()
-    if not key:
-        return _error(503, "No API key: set CHAT_ANTHROPIC_API_KEY (or ANTHROPIC_API_KEY).")
+    """One turn with the chat's model, streamed: ``{"text": "..."}`` in, server-sent events
+    out."""
+    model = chat_model()
+    if model is None:
+        return _error(
+            503,
+            "No API key: set CHAT_ANTHROPIC_API_KEY (or ANTHROPIC_API_KEY), or "
+            "CHAT_OPENAI_API_KEY (or OPENAI_API_KEY, or CHAT_OPENAI_BASE_URL for a local server).",
+        )
     try:
         session = selectors.session_get(session_id=session_id, user=request.user)
     except SessionNotFound:
@@ -189,16 +240,13 @@ def chat_turn(request: HttpRequest, session_id: UUID) -> HttpResponse:
     if len(text) > MAX_TEXT_CHARS:
         return _error(400, f"The message is longer than {MAX_TEXT_CHARS} characters.")
 
-    import anthropic
-
     from compaction.agent import stream_turn
 
-    # The SDK reads ANTHROPIC_BASE_URL itself (the tests point it at a local stub).
-    client = anthropic.Anthropic(api_key=key, max_retries=1, timeout=120.0)
     events = stream_turn(
         session_id=session.pk,
-        client=client,
-        model=settings.CHAT_MODEL,
+        client=model.client(),
+        api=model.api,
+        model=model.model,
         max_tokens=settings.CHAT_MAX_TOKENS,
         user_message=text.strip(),
         # The flush turn asks the model to save memories with the host's tools; this page

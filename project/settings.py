@@ -104,6 +104,13 @@ LOGIN_REDIRECT_URL = "chat"
 # ANTHROPIC_API_KEY, read per request.
 CHAT_ANTHROPIC_API_KEY = None
 CHAT_MODEL = os.environ.get("CHAT_MODEL", "claude-haiku-4-5")
+# Without an Anthropic key: an OpenAI model through the Responses API, with
+# CHAT_OPENAI_API_KEY (None: the environment's, else OPENAI_API_KEY), or a local
+# OpenAI-compatible server through Chat Completions at CHAT_OPENAI_BASE_URL (e.g. Ollama's
+# http://127.0.0.1:11434/v1).
+CHAT_OPENAI_API_KEY = None
+CHAT_OPENAI_BASE_URL = os.environ.get("CHAT_OPENAI_BASE_URL") or None
+CHAT_OPENAI_MODEL = os.environ.get("CHAT_OPENAI_MODEL", "gpt-5-mini")
 CHAT_MAX_TOKENS = 1024
 CHAT_SYSTEM_PROMPT = "You are a helpful assistant in a demo of conversation compaction. Be brief."
 CHAT_REPLAY_TRANSCRIPT = (

@@ -31,7 +31,8 @@ def _offline_by_default(monkeypatch, settings):
     monkeypatch.delenv("ANTHROPIC_BASE_URL", raising=False)
     monkeypatch.delenv("OPENAI_API_KEY", raising=False)
     monkeypatch.delenv("OPENAI_BASE_URL", raising=False)
-    monkeypatch.delenv("CHAT_ANTHROPIC_API_KEY", raising=False)  # the example's chat page
+    for name in ("CHAT_ANTHROPIC_API_KEY", "CHAT_OPENAI_API_KEY", "CHAT_OPENAI_BASE_URL"):
+        monkeypatch.delenv(name, raising=False)  # the example's chat page
     # "sync": a test reads what an append compacted when the append returns, inside the
     # test's transaction. The default, "background", has tests of its own
     # (tests/test_background.py), which commit so that the pool's threads see their rows.

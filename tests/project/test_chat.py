@@ -23,6 +23,7 @@ from project.chat import replay_turns
 from tests.support.anthropic_stub import AnthropicStub
 from tests.support.api import API
 from tests.support.helpers import chat
+from tests.support.openai_stub import OpenAIStub
 
 PASSWORD = "pw"
 
@@ -309,3 +310,67 @@ def test_the_turn_refuses_what_it_cannot_do(
     # Logged out: to the login page.
     response = Client().post(turn_url(own), {"text": "Hi"}, content_type="application/json")
     assert response.status_code == 302
+
+
+@pytest.fixture
+def gpt(monkeypatch: pytest.MonkeyPatch, settings: Any) -> Iterator[OpenAIStub]:
+    """Only an OpenAI key for the chat; the SDK pointed at the stand-in (as OpenAI's own
+    endpoint: through the SDK's OPENAI_BASE_URL, not the chat's local-server setting)."""
+    with OpenAIStub(api_key="sk-proj-chat", cached_tokens=16) as stub:
+        monkeypatch.setenv("CHAT_OPENAI_API_KEY", "sk-proj-chat")
+        monkeypatch.setenv("OPENAI_BASE_URL", stub.url + "/v1")
+        yield stub
+
+
+@pytest.mark.django_db
+def test_with_only_an_openai_key_the_chat_streams_through_responses(
+    browser_client: Client, alice: Any, gpt: OpenAIStub, settings: Any
+) -> None:
+    assert page_config(browser_client.get("/"))["model"] == settings.CHAT_OPENAI_MODEL
+    session = services.session_create(owner=alice, config=settings.CHAT_SESSION_CONFIG)
+    services.message_append(session_id=session.pk, messages=chat(24), auto_compact=False)
+    answer = "Compaction keeps the recent turns and summarizes the older ones."
+    gpt.enqueue_text(answer, model="gpt-5-mini")
+    response = browser_client.post(
+        turn_url(session),
+        {"text": "What does compaction do?"},
+        content_type="application/json",
+        headers={"X-CSRFToken": csrf_token(browser_client)},
+    )
+    events = sse(response)
+    deltas = [data["text"] for name, data in events if name == "text"]
+    assert len(deltas) > 1 and "".join(deltas) == answer
+    assert [d["status"] for n, d in events if n == "compaction"] == ["running", "succeeded"]
+    assert events[-1][0] == "done" and events[-1][1]["text"] == answer
+    request = gpt.requests[-1]
+    assert request.path == "/v1/responses" and request.body["stream"] is True
+    assert request.headers["authorization"] == "Bearer sk-proj-chat"
+    last = Message.objects.filter(session=session).order_by("-seq").first()
+    assert last.format == "responses" and last.content["content"][0]["text"] == answer
+    session.refresh_from_db()
+    assert session.total_cache_read_tokens == 16
+
+
+@pytest.mark.django_db
+def test_a_local_server_at_a_base_url_needs_no_key(
+    browser_client: Client, alice: Any, settings: Any
+) -> None:
+    with OpenAIStub(compatible=True) as server:
+        settings.CHAT_OPENAI_BASE_URL = server.url + "/v1"
+        settings.CHAT_OPENAI_MODEL = "llama3.1:8b"
+        session = services.session_create(owner=alice)
+        server.enqueue_text("Hello from a local model.")
+        events = sse(
+            browser_client.post(
+                turn_url(session),
+                {"text": "Hi"},
+                content_type="application/json",
+                headers={"X-CSRFToken": csrf_token(browser_client)},
+            )
+        )
+        sent = server.requests[-1].body
+    assert (
+        events[-1] == ("done", events[-1][1])
+        and events[-1][1]["text"] == "Hello from a local model."
+    )
+    assert sent["model"] == "llama3.1:8b" and sent["max_tokens"] == settings.CHAT_MAX_TOKENS
