@@ -9,6 +9,7 @@ A wire talks to the client it is given and imports no SDK; the error kinds come 
 
 from __future__ import annotations
 
+import abc
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -56,13 +57,37 @@ def outcome_of(
     return ToolOutcome(call, value if isinstance(value, str | list) else str(value))
 
 
+def function_call(call_id: str, name: str, raw: Any, kind: str = "") -> ToolCall:
+    """A function call of an OpenAI answer: its arguments, a JSON string, parsed (a value
+    that is not an object becomes ``{"input": value}``), or the reason they could not be."""
+    try:
+        arguments = json.loads(raw or "{}")
+    except ValueError as exc:
+        error = f"The arguments of {name!r} are not JSON: {exc}"
+        return ToolCall(call_id, name, {}, error=error, kind=kind)
+    if not isinstance(arguments, dict):
+        arguments = {"input": arguments}
+    return ToolCall(call_id, name, arguments, kind=kind)
+
+
+def output_text(outcome: ToolOutcome) -> str:
+    """An outcome as the text OpenAI's APIs take back; a failure says so, since neither API
+    has an error flag on a tool's output."""
+    content = outcome.content
+    if not isinstance(content, str):
+        content = json.dumps(content, ensure_ascii=False)
+    if outcome.is_error and not content.startswith("Error"):
+        content = f"Error: {content}"
+    return content
+
+
 def missing(call: ToolCall) -> ToolOutcome:
     if call.error:
         return ToolOutcome(call, call.error, is_error=True)
     return ToolOutcome(call, f"No handler for the tool {call.name!r} in this turn.", is_error=True)
 
 
-class Wire:
+class Wire(abc.ABC):
     """One API's spelling of a turn."""
 
     #: The message format the turn appends and builds its payload in.
@@ -73,6 +98,7 @@ class Wire:
     tool_stop: ClassVar[str]
     pause_stop: ClassVar[str | None] = None
 
+    @abc.abstractmethod
     def request(
         self,
         payload: Any,
@@ -83,41 +109,47 @@ class Wire:
         client: Any,
         messages: list[dict[str, Any]] | None = None,
     ) -> dict[str, Any]:
-        raise NotImplementedError
+        """The API call's keyword arguments: the payload (or ``messages``, during a flush
+        turn's tool rounds), the model, the output limit, then the host's own arguments."""
 
+    @abc.abstractmethod
     def create(self, client: Any, request: dict[str, Any]) -> Any:
-        raise NotImplementedError
+        """One call, as the client's SDK makes it (awaitable for an async client)."""
 
     async def acreate(self, client: Any, request: dict[str, Any]) -> Any:
         return await self.create(client, request)
 
+    @abc.abstractmethod
     def stream(self, client: Any, request: dict[str, Any]) -> Any:
         """The SDK's stream manager (``with ... as stream``; iterate it, then ``final``)."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def final(self, stream: Any) -> Any:
-        raise NotImplementedError
+        """The whole answer, once ``stream`` has been read to its end."""
 
+    @abc.abstractmethod
     def stored(self, answer: Any) -> list[dict[str, Any]]:
         """The answer as the messages to append (none when it says nothing)."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def calls(self, answer: Any) -> list[ToolCall]:
-        raise NotImplementedError
+        """The answer's tool calls that a host's handler may answer."""
 
+    @abc.abstractmethod
     def results(self, outcomes: list[ToolOutcome]) -> list[dict[str, Any]]:
         """The messages that carry the outcomes back, in this wire's format."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def stop_reason(self, answer: Any) -> str | None:
-        raise NotImplementedError
+        """Why the answer ended, in this API's words."""
 
+    @abc.abstractmethod
     def usage(self, answer: Any) -> Any:
         """The answer's usage as ``services.message_append`` reads it."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def text(self, answer: Any) -> str:
-        raise NotImplementedError
+        """The answer's text."""
 
 
 class MessagesWire(Wire):
@@ -299,35 +331,18 @@ class ChatWire(Wire):
                 custom = call.custom
                 calls.append(ToolCall(call.id, custom.name, {"input": custom.input}))
                 continue
-            try:
-                arguments = json.loads(function.arguments or "{}")
-            except ValueError as exc:
-                calls.append(
-                    ToolCall(
-                        call.id,
-                        function.name,
-                        {},
-                        error=f"The arguments of {function.name!r} are not JSON: {exc}",
-                    )
-                )
-                continue
-            if not isinstance(arguments, dict):
-                arguments = {"input": arguments}
-            calls.append(ToolCall(call.id, function.name, arguments))
+            calls.append(function_call(call.id, function.name, function.arguments))
         return calls
 
     def results(self, outcomes: list[ToolOutcome]) -> list[dict[str, Any]]:
-        messages = []
-        for outcome in outcomes:
-            content = outcome.content
-            if not isinstance(content, str):
-                content = json.dumps(content, ensure_ascii=False)
-            if outcome.is_error and not content.startswith("Error"):
-                content = f"Error: {content}"
-            messages.append(
-                {"role": "tool", "tool_call_id": outcome.call.id, "content": content or "(empty)"}
-            )
-        return messages
+        return [
+            {
+                "role": "tool",
+                "tool_call_id": outcome.call.id,
+                "content": output_text(outcome) or "(empty)",
+            }
+            for outcome in outcomes
+        ]
 
     def stop_reason(self, answer: Any) -> str | None:
         return answer.choices[0].finish_reason if answer.choices else None
@@ -354,10 +369,10 @@ def _sendable_call(call: Any) -> dict[str, Any]:
     function = call.function
     arguments = function.arguments or "{}"
     try:
-        parsed = json.loads(arguments)
+        is_object = isinstance(json.loads(arguments), dict)
     except ValueError:
-        parsed = None
-    if not isinstance(parsed, dict):
+        is_object = False
+    if not is_object:
         arguments = json.dumps({"_unparsed": function.arguments or ""}, ensure_ascii=False)
     return {
         "id": call.id,
@@ -466,33 +481,18 @@ class ResponsesWire(Wire):
             if kind == "custom_tool_call":
                 calls.append(ToolCall(item.call_id, item.name, {"input": item.input}, kind=kind))
             elif kind == "function_call":
-                try:
-                    arguments = json.loads(item.arguments or "{}")
-                except ValueError as exc:
-                    error = f"The arguments of {item.name!r} are not JSON: {exc}"
-                    calls.append(ToolCall(item.call_id, item.name, {}, error=error, kind=kind))
-                    continue
-                if not isinstance(arguments, dict):
-                    arguments = {"input": arguments}
-                calls.append(ToolCall(item.call_id, item.name, arguments, kind=kind))
+                calls.append(function_call(item.call_id, item.name, item.arguments, kind))
         return calls
 
     def results(self, outcomes: list[ToolOutcome]) -> list[dict[str, Any]]:
-        items = []
-        for outcome in outcomes:
-            content = outcome.content
-            if not isinstance(content, str):
-                content = json.dumps(content, ensure_ascii=False)
-            if outcome.is_error and not content.startswith("Error"):
-                content = f"Error: {content}"
-            items.append(
-                {
-                    "type": self.answered.get(outcome.call.kind, "function_call_output"),
-                    "call_id": outcome.call.id,
-                    "output": content,
-                }
-            )
-        return items
+        return [
+            {
+                "type": self.answered.get(outcome.call.kind, "function_call_output"),
+                "call_id": outcome.call.id,
+                "output": output_text(outcome),
+            }
+            for outcome in outcomes
+        ]
 
     def stop_reason(self, answer: Any) -> str | None:
         if self.calls(answer):

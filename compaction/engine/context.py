@@ -20,20 +20,26 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from compaction.content import ANTHROPIC, OPENAI, RESPONSES, canonical_blocks, transcript_text, view
+from compaction.content import ANTHROPIC, OPENAI, RESPONSES, canonical_blocks, transcript_text
 from compaction.content import openai as openai_format
 from compaction.content import responses as responses_format
-from compaction.content.views import BlockView
 from compaction.engine.fitting import (
     CLEARED_TOOL_RESULTS,
     CUT_OVERSIZED,
     cut_oversized,
     hardest_pruning,
 )
+from compaction.engine.formats import (
+    anthropic_messages,
+    as_blocks,
+    merge_user,
+    openai_messages,
+    refuse_opaque,
+    responses_items,
+)
 from compaction.engine.preserve import preserved_section
 from compaction.engine.pruning import prune_for_settings
 from compaction.engine.tokens import CHARS_PER_TOKEN, message_tokens, text_tokens
-from compaction.exceptions import FormatNotMappable
 
 SUMMARY_PREAMBLE = (
     "This session continues a previous conversation that was compacted to fit the context "
@@ -230,145 +236,6 @@ def summary_tokens(
 # ----------------------------------------------------------------------------- assembly
 
 
-def _as_blocks(content: Any) -> list[dict[str, Any]]:
-    return [{"type": "text", "text": content}] if isinstance(content, str) else list(content)
-
-
-def _merge_user(lead: dict[str, Any], first: dict[str, Any]) -> dict[str, Any]:
-    return {"role": "user", "content": _as_blocks(lead["content"]) + _as_blocks(first["content"])}
-
-
-def _only_results(message: dict[str, Any]) -> bool:
-    content = message["content"]
-    return isinstance(content, list) and all(b.get("type") == "tool_result" for b in content)
-
-
-def _anthropic_messages(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Stored messages as Anthropic messages (OpenAI ones converted), ready to send.
-
-    No-op server compaction blocks (``content: null``) are left out: the API ignores them
-    but would not take one anywhere but first. The tool results of one turn, stored as
-    several messages (OpenAI sends one ``tool`` message per call), are sent as one.
-    """
-    out: list[dict[str, Any]] = []
-    for row in rows:
-        fmt = row.get("format", ANTHROPIC)
-        content = row["content"]
-        if fmt == OPENAI:
-            content = canonical_blocks(row["role"], content, fmt)
-        elif fmt == RESPONSES:
-            content = [_readable(b) for b in canonical_blocks(row["role"], content, fmt)]
-            previous = out[-1] if out else None
-            if previous is not None and previous["role"] == row["role"] == "assistant":
-                # One response's items are one assistant turn.
-                out[-1] = {
-                    "role": "assistant",
-                    "content": _as_blocks(previous["content"]) + content,
-                }
-                continue
-        if isinstance(content, list):
-            kept = [
-                b for b in content if not (b.get("type") == "compaction" and not b.get("content"))
-            ]
-            if not kept:
-                continue
-            content = kept if len(kept) != len(content) else content
-        message = {"role": row["role"], "content": content}
-        previous = out[-1] if out else None
-        if (
-            previous is not None
-            and previous["role"] == message["role"] == "user"
-            and _only_results(previous)
-            and isinstance(content, list)
-            and content[0].get("type") == "tool_result"
-        ):
-            out[-1] = _merge_user(previous, message)
-            continue
-        out.append(message)
-    return out
-
-
-def _readable(block: dict[str, Any]) -> dict[str, Any]:
-    """A Responses item with no Anthropic counterpart, as the text a reader sees of it (the
-    opaque ones are refused before: ``_refuse_opaque``)."""
-    if block.get("type") != "openai_item":
-        return block
-    seen: BlockView = view(block)
-    return {"type": "text", "text": "\n".join(x for x in (f"[{seen.label}]", seen.body) if x)}
-
-
-def _refuse_opaque(rows: Sequence[dict[str, Any]], fmt: str) -> None:
-    """Responses items another API cannot carry (encrypted reasoning, OpenAI's compaction)
-    make a payload in ``fmt`` lossy: refuse it, naming them."""
-    items = [r["content"] for r in rows if r.get("format") == RESPONSES]
-    kinds = responses_format.opaque_types([i for i in items if isinstance(i, dict)])
-    if kinds:
-        raise FormatNotMappable(
-            f"This session holds OpenAI Responses items that a {fmt} payload cannot carry: "
-            f"{', '.join(kinds)}. Ask for format=responses.",
-            details={"format": fmt, "items": kinds},
-        )
-
-
-def _openai_messages(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
-    for row in rows:
-        fmt = row.get("format", ANTHROPIC)
-        if fmt == OPENAI:
-            out.append(row["content"])
-            continue
-        content = row["content"]
-        if fmt == RESPONSES:
-            content = [_readable(b) for b in canonical_blocks(row["role"], content, fmt)]
-        converted = openai_format.from_blocks(row["role"], content)
-        previous = out[-1] if out else None
-        if (
-            fmt == RESPONSES
-            and converted
-            and previous is not None
-            and previous["role"] == converted[0]["role"] == "assistant"
-        ):
-            # One response's items are one assistant turn: its calls before their results.
-            out[-1] = _merge_assistant(previous, converted[0])
-            converted = converted[1:]
-        out.extend(converted)
-    return out
-
-
-def _without_nulls(value: Any) -> Any:
-    """``value`` without the null fields of its objects, at any depth (a string, an opaque
-    value included, is never touched)."""
-    if isinstance(value, dict):
-        return {k: _without_nulls(v) for k, v in value.items() if v is not None}
-    if isinstance(value, list):
-        return [_without_nulls(v) for v in value]
-    return value
-
-
-def _merge_assistant(first: dict[str, Any], second: dict[str, Any]) -> dict[str, Any]:
-    merged = {"role": "assistant"}
-    texts = [m.get("content") for m in (first, second) if isinstance(m.get("content"), str)]
-    merged["content"] = "\n\n".join(t for t in texts if t) or None
-    calls = [*(first.get("tool_calls") or ()), *(second.get("tool_calls") or ())]
-    if calls:
-        merged["tool_calls"] = calls
-    return merged
-
-
-def _responses_items(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
-    for row in rows:
-        fmt = row.get("format", ANTHROPIC)
-        if fmt == RESPONSES:
-            # Stored as it came (``model_dump()`` keeps output-only nulls); sent without the
-            # null fields, which ``create`` does not take back. Nothing else changes.
-            out.append(_without_nulls(row["content"]))
-        else:
-            content = canonical_blocks(row["role"], row["content"], fmt)
-            out.extend(responses_format.from_blocks(row["role"], content))
-    return out
-
-
 def _cache_control(ttl: str) -> dict[str, Any]:
     return {"type": "ephemeral", "ttl": "1h"} if ttl == "1h" else {"type": "ephemeral"}
 
@@ -507,12 +374,12 @@ def _assemble(
 ) -> ContextPayload:
     pruned = prune_for_settings(messages, pruning)
     if fmt != RESPONSES:
-        _refuse_opaque(pruned.messages, fmt)
+        refuse_opaque(pruned.messages, fmt)
     build = {OPENAI: _build_openai, RESPONSES: _build_responses}.get(fmt, _build_anthropic)
     system, body, breakpoints = build(system_prompt, checkpoint, pruned.messages, settings)
     if flush_turn and fmt == ANTHROPIC and len(body) >= 2 and body[-2]["role"] == "user":
         # The prompt joins the user turn it follows (tool results, or the user's own text).
-        body = [*body[:-2], _merge_user(body[-2], body[-1])]
+        body = [*body[:-2], merge_user(body[-2], body[-1])]
     raw = sum(
         message_tokens(
             m if fmt in (OPENAI, RESPONSES) else m["content"],
@@ -556,7 +423,7 @@ def _build_anthropic(
     # Markers the host stored stay while the API's limit allows, leaving one for a
     # top-level cache_control; ours come first in the prompt, so theirs may not outlive them.
     body = _limit_stored_markers(
-        _anthropic_messages(rows),
+        anthropic_messages(rows),
         budget=MAX_CACHE_BREAKPOINTS - ours - 1,
         ttl=settings.PROMPT_CACHE_TTL if cache else None,
     )
@@ -590,13 +457,13 @@ def _build_anthropic(
             content = lead[0]["content"]
             lead[0] = {**lead[0], "content": [*content[:-1], _mark(content[-1], marker)]}
     if lead and body and lead[-1]["role"] == "user" and body[0]["role"] == "user":
-        body = [*lead[:-1], _merge_user(lead[-1], body[0]), *body[1:]]
+        body = [*lead[:-1], merge_user(lead[-1], body[0]), *body[1:]]
     else:
         body = [*lead, *body]
     # System messages that open the payload join the system prompt: the API takes
     # system messages mid-conversation, not before the first turn.
     while body and body[0]["role"] == "system":
-        for block in _as_blocks(body.pop(0)["content"]):
+        for block in as_blocks(body.pop(0)["content"]):
             system_blocks.append({k: v for k, v in block.items() if k != "cache_control"})
     marks = sum(1 for block in system_blocks if block.get("cache_control")) + sum(
         1
@@ -616,27 +483,20 @@ def _build_openai(
     rows: Sequence[dict[str, Any]],
     settings: Any,
 ) -> tuple[None, list[dict[str, Any]], int]:
-    body = _openai_messages(rows)
+    body = openai_messages(rows)
     system = system_prompt
     lead: list[dict[str, Any]] = []
     if checkpoint is not None:
         next_role = next(
             (m["role"] for m in body if m["role"] not in ("system", "developer")), None
         )
-        next_role = "user" if next_role == "tool" else next_role
-        carried = () if checkpoint.block is not None else checkpoint.carried
-        suffix, anthropic_lead = summary_messages(
-            summary=checkpoint.summary,
-            version=checkpoint.version,
-            carried=carried,
-            placement=settings.SUMMARY_PLACEMENT,
-            next_role=next_role,
-            preserved=() if checkpoint.block is not None else checkpoint.preserved,
-            artifacts=checkpoint.artifacts,
+        system, lead = _summary_lead(
+            system_prompt,
+            checkpoint,
+            settings,
+            next_role="user" if next_role == "tool" else next_role,
+            convert=openai_format.from_blocks,
         )
-        system = f"{system_prompt}{suffix}" if system_prompt else suffix.lstrip()
-        for message in anthropic_lead:
-            lead.extend(openai_format.from_blocks(message["role"], message["content"]))
     head = [{"role": "system", "content": system}] if system else []
     return None, [*head, *lead, *body], 0
 
@@ -649,7 +509,7 @@ def _build_responses(
 ) -> tuple[str | None, list[dict[str, Any]], int]:
     """``instructions`` (the system prompt, with the summary when placed there) and the
     ``input`` items: the summary pair, then the stored items as they came."""
-    body = _responses_items(rows)
+    body = responses_items(rows)
     system = system_prompt
     lead: list[dict[str, Any]] = []
     if checkpoint is not None and responses_format.is_compaction(checkpoint.block):
@@ -664,20 +524,40 @@ def _build_responses(
                 else checkpoint.artifacts
             )
     elif checkpoint is not None:
-        next_role = next(
-            (m.get("role") for m in body if m.get("role") in ("user", "assistant")), "user"
+        system, lead = _summary_lead(
+            system_prompt,
+            checkpoint,
+            settings,
+            next_role=next(
+                (m.get("role") for m in body if m.get("role") in ("user", "assistant")), "user"
+            ),
+            convert=responses_format.from_blocks,
         )
-        carried = () if checkpoint.block is not None else checkpoint.carried
-        suffix, anthropic_lead = summary_messages(
-            summary=checkpoint.summary,
-            version=checkpoint.version,
-            carried=carried,
-            placement=settings.SUMMARY_PLACEMENT,
-            next_role=next_role,
-            preserved=() if checkpoint.block is not None else checkpoint.preserved,
-            artifacts=checkpoint.artifacts,
-        )
-        system = f"{system_prompt}{suffix}" if system_prompt else suffix.lstrip()
-        for message in anthropic_lead:
-            lead.extend(responses_format.from_blocks(message["role"], message["content"]))
     return system or None, [*lead, *body], 0
+
+
+def _summary_lead(
+    system_prompt: str,
+    checkpoint: CheckpointContext,
+    settings: Any,
+    *,
+    next_role: str | None,
+    convert: Any,
+) -> tuple[str, list[dict[str, Any]]]:
+    """The system prompt with the summary when placed there, and the summary messages
+    otherwise, converted from the canonical form by ``convert`` (an OpenAI format's
+    ``from_blocks``). A server compaction block stands alone: it carries nothing else."""
+    suffix, canonical_lead = summary_messages(
+        summary=checkpoint.summary,
+        version=checkpoint.version,
+        carried=() if checkpoint.block is not None else checkpoint.carried,
+        placement=settings.SUMMARY_PLACEMENT,
+        next_role=next_role,
+        preserved=() if checkpoint.block is not None else checkpoint.preserved,
+        artifacts=checkpoint.artifacts,
+    )
+    system = f"{system_prompt}{suffix}" if system_prompt else suffix.lstrip()
+    lead: list[dict[str, Any]] = []
+    for message in canonical_lead:
+        lead.extend(convert(message["role"], message["content"]))
+    return system, lead

@@ -22,8 +22,7 @@ from compaction.providers.base import (
     Provider,
     ProviderError,
     Usage,
-    status_kind,
-    status_label,
+    sdk_failure,
 )
 
 anthropic = require("anthropic", extra="anthropic", feature="The Anthropic provider")
@@ -149,43 +148,17 @@ class AnthropicMessages(Provider):
     def classify(cls, error: BaseException) -> Failure | None:
         if not isinstance(error, anthropic.AnthropicError):
             return None
-        # APITimeoutError is a subclass of APIConnectionError: test it first.
-        if isinstance(error, anthropic.APITimeoutError):
-            return Failure(ErrorKind.TIMEOUT, f"Anthropic API request timed out: {error.message}")
-        if isinstance(error, anthropic.APIConnectionError):
-            return Failure(
-                ErrorKind.CONNECTION, f"Could not reach the Anthropic API: {error.message}"
-            )
-        if isinstance(error, anthropic.APIStatusError):
-            status = error.status_code
-            detail = error.api_message or error.message
-            details: dict[str, Any] = {"error_type": error.type}
-            retry_after = error.response.headers.get("retry-after")
-            if retry_after is not None:
-                details["retry_after"] = retry_after
-            kind = status_kind(status)
-            if isinstance(error, anthropic.InternalServerError) and kind not in (
-                ErrorKind.OVERLOADED,
-                ErrorKind.SERVER,
-            ):
-                kind = ErrorKind.SERVER
-            if status == 400 and _is_overflow(str(detail)):
-                kind = ErrorKind.CONTEXT_OVERFLOW
-            return Failure(
-                kind,
-                f"Anthropic API {status_label(status)} ({status}): {detail}",
-                status=status,
-                request_id=error.request_id or error.response.headers.get("request-id"),
-                details=details,
-            )
-        if isinstance(error, anthropic.APIResponseValidationError):
-            # A 2xx the SDK could not parse: garbage in transit, worth another try.
-            return Failure(
-                ErrorKind.INVALID_RESPONSE,
-                f"Anthropic API returned an unexpected response: {error.message}",
-                status=error.status_code,
-                request_id=error.response.headers.get("request-id"),
-            )
+        failure = sdk_failure(
+            anthropic,
+            error,
+            label=cls.label,
+            detail=lambda e: e.api_message or e.message,
+            refine=_refine,
+            details=lambda e: {"error_type": e.type},
+            request_id_header="request-id",
+        )
+        if failure is not None:
+            return failure
         retryable = tuple(
             kind
             for kind in (
@@ -199,6 +172,19 @@ class AnthropicMessages(Provider):
             return Failure(ErrorKind.SERVER, f"Anthropic client error, retryable: {error}")
         # Anything else (credentials, client configuration) will not fix itself.
         return _unknown(error)
+
+
+def _refine(
+    error: Any, status: int, kind: ErrorKind, words: str, detail: str
+) -> tuple[ErrorKind, str]:
+    if isinstance(error, anthropic.InternalServerError) and kind not in (
+        ErrorKind.OVERLOADED,
+        ErrorKind.SERVER,
+    ):
+        kind = ErrorKind.SERVER
+    if status == 400 and _is_overflow(str(detail)):
+        kind = ErrorKind.CONTEXT_OVERFLOW
+    return kind, words
 
 
 def _unknown(error: BaseException) -> Failure:

@@ -150,6 +150,52 @@ class Failure:
         return self.kind in RETRYABLE
 
 
+def sdk_failure(
+    sdk: Any,
+    error: BaseException,
+    *,
+    label: str,
+    detail: Any,
+    refine: Any,
+    details: Any,
+    request_id_header: str,
+) -> Failure | None:
+    """``error`` classified by the exception classes both official SDKs share (timeout,
+    connection, an HTTP status, an unparseable 2xx); None for any other. ``detail(error)``
+    is the API's message, ``refine(error, status, kind, label, detail)`` the provider's own
+    reading of a status error (overflow, quota) as ``(kind, label)``, ``details(error)`` what
+    the failure keeps besides ``retry_after``."""
+    # APITimeoutError is a subclass of APIConnectionError: test it first.
+    if isinstance(error, sdk.APITimeoutError):
+        return Failure(ErrorKind.TIMEOUT, f"{label} API request timed out: {error.message}")
+    if isinstance(error, sdk.APIConnectionError):
+        return Failure(ErrorKind.CONNECTION, f"Could not reach the {label} API: {error.message}")
+    if isinstance(error, sdk.APIStatusError):
+        status = error.status_code
+        text = detail(error)
+        kind, words = refine(error, status, status_kind(status), status_label(status), text)
+        extra: dict[str, Any] = details(error)
+        retry_after = error.response.headers.get("retry-after")
+        if retry_after is not None:
+            extra["retry_after"] = retry_after
+        return Failure(
+            kind,
+            f"{label} API {words} ({status}): {text}",
+            status=status,
+            request_id=error.request_id or error.response.headers.get(request_id_header),
+            details=extra,
+        )
+    if isinstance(error, sdk.APIResponseValidationError):
+        # A 2xx the SDK could not parse: garbage in transit, worth another try.
+        return Failure(
+            ErrorKind.INVALID_RESPONSE,
+            f"{label} API returned an unexpected response: {error.message}",
+            status=error.status_code,
+            request_id=error.response.headers.get(request_id_header),
+        )
+    return None
+
+
 class ProviderError(Exception):
     """A provider call failed; ``failure`` says how."""
 

@@ -29,8 +29,7 @@ from compaction.providers.base import (
     Usage,
     other_limit_parameter,
     output_limit_parameter,
-    status_kind,
-    status_label,
+    sdk_failure,
 )
 
 openai = require("openai", extra="openai", feature="The OpenAI provider")
@@ -116,41 +115,30 @@ class OpenAIProvider(Provider):
     def classify(cls, error: BaseException) -> Failure | None:
         if not isinstance(error, openai.OpenAIError):
             return None
-        # APITimeoutError is a subclass of APIConnectionError: test it first.
-        if isinstance(error, openai.APITimeoutError):
-            return Failure(ErrorKind.TIMEOUT, f"OpenAI API request timed out: {error.message}")
-        if isinstance(error, openai.APIConnectionError):
-            return Failure(ErrorKind.CONNECTION, f"Could not reach the OpenAI API: {error.message}")
-        if isinstance(error, openai.APIStatusError):
-            status = error.status_code
-            code = getattr(error, "code", None)
-            detail = _api_message(error)
-            details: dict[str, Any] = {"error_type": getattr(error, "type", None), "code": code}
-            retry_after = error.response.headers.get("retry-after")
-            if retry_after is not None:
-                details["retry_after"] = retry_after
-            kind = status_kind(status)
-            label = status_label(status)
-            if code == "insufficient_quota":
-                # A 429 that waiting does not cure: the account has no credit.
-                kind, label = ErrorKind.QUOTA, "reported no quota left"
-            elif status in (400, 413, 422) and _is_overflow(code, detail):
-                kind = ErrorKind.CONTEXT_OVERFLOW
-            return Failure(
-                kind,
-                f"OpenAI API {label} ({status}): {detail}",
-                status=status,
-                request_id=error.request_id,
-                details=details,
-            )
-        if isinstance(error, openai.APIResponseValidationError):
-            return Failure(
-                ErrorKind.INVALID_RESPONSE,
-                f"OpenAI API returned an unexpected response: {error.message}",
-                status=error.status_code,
-                request_id=error.response.headers.get("x-request-id"),
-            )
+        failure = sdk_failure(
+            openai,
+            error,
+            label=cls.label,
+            detail=_api_message,
+            refine=_refine,
+            details=lambda e: {"error_type": getattr(e, "type", None), "code": e.code},
+            request_id_header="x-request-id",
+        )
+        if failure is not None:
+            return failure
         return Failure(ErrorKind.CONFIGURATION, f"OpenAI client error: {error}")
+
+
+def _refine(
+    error: Any, status: int, kind: ErrorKind, words: str, detail: str
+) -> tuple[ErrorKind, str]:
+    code = getattr(error, "code", None)
+    if code == "insufficient_quota":
+        # A 429 that waiting does not cure: the account has no credit.
+        return ErrorKind.QUOTA, "reported no quota left"
+    if status in (400, 413, 422) and _is_overflow(code, detail):
+        return ErrorKind.CONTEXT_OVERFLOW, words
+    return kind, words
 
 
 def _api_message(error: Any) -> str:

@@ -359,20 +359,7 @@ class _OpenAIHandler(_Handler):
         for event in chunks:
             ChatCompletionChunk.model_validate(event)  # the SDK's own type checks the shape
         data = "".join(f"data: {json.dumps(event)}\n\n" for event in chunks)
-        data += "data: [DONE]\n\n"
-        encoded = data.encode()
-        try:
-            self.send_response(200)
-            self.send_header("Content-Type", "text/event-stream")
-            self.send_header("Content-Length", str(len(encoded)))
-            self.send_header("x-request-id", f"req_openai_{self.stub._peek_request_id()}")
-            for name, value in headers.items():
-                self.send_header(name, value)
-            self.end_headers()
-            self.wfile.write(encoded)
-            self.wfile.flush()
-        except OSError:
-            self.close_connection = True
+        self._send_stream(data + "data: [DONE]\n\n", headers)
 
     def _response(self, body: dict[str, Any], response: StubResponse) -> dict[str, Any]:
         prompt = self._tokens(body)["input_tokens"]
@@ -449,6 +436,10 @@ class _OpenAIHandler(_Handler):
         for one in events:
             STREAM_EVENT.validate_python(one)  # the SDK's own types check each event
         data = "".join(f"event: {e['type']}\ndata: {json.dumps(e)}\n\n" for e in events)
+        self._send_stream(data, headers)
+
+    def _send_stream(self, data: str, headers: dict[str, str]) -> None:
+        """Server-sent events, as one response."""
         encoded = data.encode()
         try:
             self.send_response(200)
