@@ -16,6 +16,7 @@ from drf_spectacular.utils import (
     PolymorphicProxySerializer,
 )
 
+from compaction.api.formats import DEPRECATED_PARAM
 from compaction.api.serializers import (
     CompactionEstimateSerializer,
     CompactionRunSerializer,
@@ -23,10 +24,12 @@ from compaction.api.serializers import (
     MessageBatchInSerializer,
     MessageInSerializer,
 )
+from compaction.content import FORMATS
 
 ERROR_DESCRIPTIONS: dict[int, str] = {
     400: "Invalid input (`invalid`, `invalid_conversation`, `invalid_config`, `parse_error`); "
-    "`details` maps field paths to problems. Nothing was written.",
+    "`details` maps field paths to problems. Nothing was written. Any endpoint answers it to "
+    "an unknown `format`, REST framework's renderer switch (`json`, `api`).",
     401: "Not authenticated (with an authentication scheme that sends WWW-Authenticate).",
     403: "Not authenticated (session authentication) or not allowed.",
     404: "No such resource among yours (another user's id is a 404 too).",
@@ -40,7 +43,7 @@ ERROR_DESCRIPTIONS: dict[int, str] = {
     503: "The session stayed locked by another request past LOCK_TIMEOUT_MS; retry.",
 }
 
-READ_ERRORS = (401, 403, 404)
+READ_ERRORS = (400, 401, 403, 404)  # 400: an unknown ?format=
 WRITE_ERRORS = (400, 401, 403, 404, 413, 415, 503)
 
 RETRY_AFTER = OpenApiParameter(
@@ -79,6 +82,43 @@ VERSION = OpenApiParameter(
     required=True,
     description="The checkpoint version (1, 2, ...).",
 )
+DEPRECATED_FORMAT = OpenApiParameter(
+    DEPRECATED_PARAM,
+    str,
+    OpenApiParameter.QUERY,
+    enum=FORMATS,
+    deprecated=True,
+    description="Deprecated, removed in the next release: the former spelling of "
+    "`message_format`. Honoured when `message_format` is absent or agrees (they contradict: "
+    "400 naming both), and answered with `Deprecation`, `Link` and `Warning` headers. Its "
+    "other values are REST framework's renderer switch (`json`; `api` for the browsable "
+    "API), as on every endpoint.",
+)
+DEPRECATION_HEADERS = [
+    OpenApiParameter(
+        "Deprecation",
+        {"type": "string", "pattern": "^@[0-9]+$"},
+        OpenApiParameter.HEADER,
+        description="RFC 9745: sent when the request used `format` for the message format; "
+        "the date (Unix seconds) it was deprecated.",
+        response=True,
+    ),
+    OpenApiParameter(
+        "Link",
+        OpenApiTypes.STR,
+        OpenApiParameter.HEADER,
+        description="With `Deprecation`: `<the same URL with message_format>; "
+        'rel="successor-version"`.',
+        response=True,
+    ),
+    OpenApiParameter(
+        "Warning",
+        OpenApiTypes.STR,
+        OpenApiParameter.HEADER,
+        description="With `Deprecation`: what to change, in words.",
+        response=True,
+    ),
+]
 IDEMPOTENCY_KEY = OpenApiParameter(
     "Idempotency-Key",
     {"type": "string", "minLength": 1, "maxLength": 255},

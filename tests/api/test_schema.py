@@ -92,6 +92,23 @@ def test_schema_endpoint_documents_every_route_and_its_errors():
     assert "422" in messages["responses"]
 
 
+def test_schema_documents_message_format_and_format_as_deprecated():
+    document = APIClient().get("/api/schema/", {"format": "json"}).json()
+    context = document["paths"][f"{API_PREFIX}sessions/{{session_id}}/context/"]["get"]
+    params = {p["name"]: p for p in context["parameters"] if p["in"] == "query"}
+    assert params["message_format"]["schema"]["enum"] == ["anthropic", "openai", "responses"]
+    assert params["message_format"]["schema"]["default"] == "anthropic"
+    assert not params["message_format"].get("deprecated")
+    assert params["format"]["deprecated"] is True
+    assert params["format"]["schema"]["enum"] == ["anthropic", "openai", "responses"]
+    assert {"Deprecation", "Link", "Warning"} <= set(context["responses"]["200"]["headers"])
+    # Any endpoint answers an unknown ?format= (the renderer switch) with a 400.
+    for path, operations in document["paths"].items():
+        if path.startswith(API_PREFIX):
+            for method, operation in operations.items():
+                assert "400" in operation["responses"], (method, path)
+
+
 # --------------------------------------------------------------------------- schemathesis
 
 

@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rest_framework import serializers
 
+from compaction.api.formats import (
+    DEPRECATED_PARAM,
+    MESSAGE_FORMAT_PARAM,
+    deprecated_message_format,
+)
 from compaction.api.serializers.fields import (
     FORMAT_CHOICES,
     ContentField,
@@ -109,7 +116,7 @@ class PruningSerializer(serializers.Serializer):
 
 
 class ContextQuerySerializer(serializers.Serializer):
-    format = serializers.ChoiceField(
+    message_format = serializers.ChoiceField(
         choices=FORMAT_CHOICES,
         default="anthropic",
         help_text="`anthropic` for `messages.create`, `openai` for `chat.completions.create`, "
@@ -120,6 +127,26 @@ class ContextQuerySerializer(serializers.Serializer):
         help_text="The memory flush turn's payload: the context with the flush prompt as its "
         "last user message. Never stored; report it with POST .../memory-flush/.",
     )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        # The deprecated spelling, ?format=openai, is honoured unless it contradicts
+        # message_format: which of the two the client meant cannot be known, and a payload
+        # in the wrong format would fail later, far from its cause.
+        deprecated = deprecated_message_format(self.initial_data)
+        if deprecated is None:
+            return attrs
+        given = self.initial_data.get(MESSAGE_FORMAT_PARAM)
+        if given and given != deprecated:
+            raise serializers.ValidationError(
+                {
+                    MESSAGE_FORMAT_PARAM: [f"Contradicts format={deprecated}."],
+                    DEPRECATED_PARAM: [
+                        f"Deprecated spelling of message_format, here contradicting "
+                        f"message_format={given}: leave it out."
+                    ],
+                }
+            )
+        return {**attrs, MESSAGE_FORMAT_PARAM: deprecated}
 
 
 class MemoryFlushDueSerializer(serializers.Serializer):

@@ -1,4 +1,4 @@
-"""What every API view shares: JSON only, authenticated, ids parsed strictly, one error shape."""
+"""What every API view shares: JSON bodies, authenticated, ids parsed strictly, one error shape."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from rest_framework.settings import api_settings
 from rest_framework.throttling import ScopedRateThrottle
 
 from compaction import selectors
+from compaction.api.formats import CompactionContentNegotiation
 from compaction.api.parsers import LimitedJSONParser, read_chunked_body
 from compaction.models import ChatSession
 
@@ -49,9 +50,11 @@ class CompactionRateThrottle(ScopedRateThrottle):
 
 
 class CompactionAPIView(GenericAPIView):
-    """Base: JSON only, authenticated, errors in the one shape."""
+    """Base: JSON bodies, authenticated, errors in the one shape; renderers are the host's
+    (``?format=api`` gives the browsable API where it is enabled)."""
 
     parser_classes = [LimitedJSONParser]
+    content_negotiation_class = CompactionContentNegotiation
     permission_classes = [IsAuthenticated]
     pagination_class = None
     filter_backends: list[Any] = []

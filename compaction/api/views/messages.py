@@ -5,16 +5,17 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import QuerySet
+from django.http.response import HttpResponseBase
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.exceptions import ValidationError
-from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
 
 from compaction import selectors, services
 from compaction.api import schema
+from compaction.api.formats import MessageFormatNegotiation, mark_deprecated
 from compaction.api.pagination import MessageCursorPagination
 from compaction.api.serializers import (
     CompactionRunSerializer,
@@ -144,21 +145,6 @@ class SessionMessagesView(CompactionAPIView):
         return Response(body, status=status.HTTP_201_CREATED, headers=headers)
 
 
-class _RendererSettings:
-    """DRF's settings, except that ``?format=`` does not pick a renderer."""
-
-    URL_FORMAT_OVERRIDE = None
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(api_settings, name)
-
-
-class MessageFormatNegotiation(DefaultContentNegotiation):
-    """``?format=`` names the payload's message format (openai), not a renderer (json)."""
-
-    settings = _RendererSettings()
-
-
 class SessionContextView(CompactionAPIView):
     """The context payload for the next model call."""
 
@@ -168,15 +154,23 @@ class SessionContextView(CompactionAPIView):
         operation_id="sessions_context_retrieve",
         tags=["messages"],
         summary="The payload to send to the model now",
-        description="`format=anthropic` (default): `system` and `messages` can be passed "
-        "unchanged to `anthropic.Anthropic().messages.create`, with `cache_control` "
-        "breakpoints on the stable prefix when PROMPT_CACHE is on. `format=openai`: "
+        description="`message_format=anthropic` (default): `system` and `messages` can be "
+        "passed unchanged to `anthropic.Anthropic().messages.create`, with `cache_control` "
+        "breakpoints on the stable prefix when PROMPT_CACHE is on. `message_format=openai`: "
         "`messages` can be passed to `openai.OpenAI().chat.completions.create`. "
-        "`format=responses`: `instructions` and `input` go to `client.responses.create`. "
-        "Messages stored in another format are converted; a session holding Responses items "
-        "another API cannot carry (encrypted reasoning, OpenAI compaction) answers 422 for "
-        "that format, naming them.",
-        parameters=[schema.SESSION_ID, ContextQuerySerializer],
+        "`message_format=responses`: `instructions` and `input` go to "
+        "`client.responses.create`. Messages stored in another format are converted; a "
+        "session holding Responses items another API cannot carry (encrypted reasoning, "
+        "OpenAI compaction) answers 422 for that format, naming them. `format` is REST "
+        "framework's renderer switch (`json`; `api` for the browsable API); "
+        "`format=anthropic|openai|responses`, the former spelling of `message_format`, "
+        "still works for one release, with `Deprecation`, `Link` and `Warning` headers.",
+        parameters=[
+            schema.SESSION_ID,
+            ContextQuerySerializer,
+            schema.DEPRECATED_FORMAT,
+            *schema.DEPRECATION_HEADERS,
+        ],
         responses=schema.responses({200: ContextSerializer}, 400, 422, *schema.READ_ERRORS),
     )
     def get(self, request: Request, session_id: str) -> Response:
@@ -185,7 +179,14 @@ class SessionContextView(CompactionAPIView):
         query.is_valid(raise_exception=True)
         payload = selectors.session_context_build(
             session=session,
-            format=query.validated_data["format"],
+            format=query.validated_data["message_format"],
             memory_flush=query.validated_data["memory_flush"],
         )
         return Response(payload.as_dict())
+
+    def finalize_response(
+        self, request: Request, response: HttpResponseBase, *args: Any, **kwargs: Any
+    ) -> HttpResponseBase:
+        response = super().finalize_response(request, response, *args, **kwargs)
+        mark_deprecated(request, response)  # errors too: the spelling is what is deprecated
+        return response

@@ -96,7 +96,7 @@ class SessionDetailView(CompactionAPIView):
         tags=["sessions"],
         summary="Delete a session with its messages, checkpoints and runs",
         parameters=[schema.SESSION_ID],
-        responses=schema.responses({204: None}, 401, 403, 404, 409, 503),
+        responses=schema.responses({204: None}, 400, 401, 403, 404, 409, 503),
     )
     def delete(self, request: Request, session_id: str) -> Response:
         session = self.get_session(perm=DELETE)
