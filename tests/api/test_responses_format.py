@@ -43,7 +43,7 @@ def post(api, session, messages, fmt="responses"):
 
 
 def context(api, session, fmt="responses"):
-    return api.get(sess(session, "context/"), {"format": fmt})
+    return api.get(sess(session, "context/"), {"message_format": fmt})
 
 
 def test_every_item_type_round_trips_byte_for_byte_and_goes_back_as_input(

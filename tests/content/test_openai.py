@@ -67,7 +67,7 @@ def test_openai_messages_come_back_identical_and_the_api_takes_them(api, session
         "assistant",
     ]
 
-    payload = api.get(sess(session, "context/"), {"format": "openai"}).json()
+    payload = api.get(sess(session, "context/"), {"message_format": "openai"}).json()
     assert payload["format"] == "openai" and payload["system"] is None
     assert payload["messages"][0] == {"role": "system", "content": "You are a coding agent."}
     assert payload["messages"][1:] == [sendable(m) for m in messages]
