@@ -59,7 +59,7 @@ def deprecation_headers(request: Request, message_format: str) -> dict[str, str]
     return {
         "Deprecation": f"@{int(DEPRECATED_SINCE.timestamp())}",
         "Link": f'<{request.path}?{successor.urlencode()}>; rel="successor-version"',
-        # Obsolete in RFC 9111, yet what curl -i, browsers' consoles and client-go show.
+        # Obsolete in RFC 9111, yet what a person reads in curl -i (Kubernetes warns so too).
         "Warning": f'299 - "format={message_format} is deprecated and will be removed in the '
         f'next release: use message_format={message_format}"',
     }
