@@ -486,7 +486,8 @@
 
   // One row a run, cut to the card's width: each cell's whole text is in its title, and the
   // row's title says the rest (exact tokens, when it started, why it failed).
-  const kilo = (tokens) => (tokens < 1000 ? String(tokens) : `${(tokens / 1000).toFixed(1)}k`);
+  const kilo = (tokens) => (tokens < 1000 ? String(tokens)
+    : `${(tokens / 1000).toFixed(tokens < 10_000 ? 1 : 0)}k`);
 
   function renderRuns(runs) {
     $("runs").tBodies[0].replaceChildren(

@@ -145,6 +145,16 @@ def _assert_one_scroll_area(browser: WebDriver) -> dict[str, Any]:
     return layout
 
 
+def _assert_runs_uncut(browser: WebDriver) -> None:
+    """Each cell of the runs table fits its column (a longer text would be cut, with the
+    whole of it in the cell's title)."""
+    cut = browser.execute_script(
+        "return [...document.querySelectorAll('#runs th, #runs td')]"
+        ".filter((c) => c.scrollWidth > c.clientWidth).map((c) => c.textContent)"
+    )
+    assert not cut, cut
+
+
 @pytest.mark.django_db(transaction=True)
 def test_a_visitor_watches_the_replay_compact(
     live_server: Any, browser: WebDriver, visitor: Any
@@ -220,11 +230,7 @@ def test_a_visitor_watches_the_replay_compact(
     cells = [td.text for td in runs[0].find_elements(By.TAG_NAME, "td")]
     assert len(runs) == 3 and cells[:3] == ["v3", "succeeded", "auto"], cells
     assert "→" in cells[3] and cells[4].endswith(" ms"), cells
-    # Nothing in the table is cut: each cell fits its column.
-    assert not browser.execute_script(
-        "return [...document.querySelectorAll('#runs th, #runs td')]"
-        ".filter((c) => c.scrollWidth > c.clientWidth).map((c) => c.textContent)"
-    )
+    _assert_runs_uncut(browser)
     assert "Compaction succeeded" in browser.find_element(By.ID, "status").text
     folds = browser.find_elements(By.CSS_SELECTOR, "#messages details.archived")
     assert [f.get_attribute("data-version") for f in folds] == ["1", "2", "3"]
@@ -340,6 +346,15 @@ def test_a_hostile_summary_renders_inert(
     assert "[a javascript link](javascript:window.pwned='link')" in page["text"]
     time.sleep(0.5)  # a handler that was going to fire has fired
     assert browser.execute_script("return window.pwned ?? null") is None
+    browser.execute_script(
+        "[...document.querySelectorAll('#summary h2')]"
+        ".find((h) => h.textContent === 'Key Decisions').scrollIntoView()"
+    )
+    _screenshot(browser, "chat-summary-escaped.png")
+    # The run's row, with the longest trigger, fits the card.
+    row = [td.text for td in browser.find_elements(By.CSS_SELECTOR, "#runs tr.run td")]
+    assert row[:3] == ["v1", "succeeded", "command"], row
+    _assert_runs_uncut(browser)
 
 
 @pytest.mark.django_db(transaction=True)
