@@ -10,6 +10,13 @@
   const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
   // How long "compacting…" stays up at least, so a fast (offline) summarizer is seen too.
   const COMPACTING_MIN_MS = 1200;
+  // Summaries are Markdown written by a model: CommonMark as the admin renders it, with raw
+  // HTML escaped (html: false) and links markdown-it's validateLink refuses (javascript:,
+  // vbscript:, file:, most data:) left as text. No images: a summary must not make the
+  // browser fetch anything.
+  const markdown = window.markdownit("commonmark", { html: false }).disable("image");
+  // The card of the summary the model reads; chat.js moves it into the conversation.
+  const checkpointCard = document.getElementById("checkpoint");
 
   const state = {
     sessions: [],
@@ -78,7 +85,9 @@
         el(
           "li",
           { class: s.id === state.session?.id ? "active" : null, "data-id": s.id },
-          el("a", { href: `#${s.id}`, text: s.external_id || s.id.slice(0, 8) }),
+          el("a", {
+            href: `#${s.id}`, title: s.external_id || s.id, text: s.external_id || s.id.slice(0, 8),
+          }),
           el("span", {
             class: "muted",
             text: `${s.message_count} messages · ` +
@@ -140,7 +149,7 @@
     renderChanges(audit);
     renderArtifacts(checkpoint);
     renderRuns(runs.results);
-    renderMessages(messages);
+    renderMessages(messages, checkpoint);
     await renderComposer();
   }
 
@@ -157,7 +166,7 @@
 
   // ------------------------------------------------------------------ messages
 
-  function renderMessages(messages) {
+  function renderMessages(messages, checkpoint) {
     const box = $("messages");
     box.replaceChildren();
     let group = null;
@@ -180,15 +189,10 @@
         `${count} message${count === 1 ? "" : "s"} summarized into v${message.compacted_by}`;
       lastArchived = group;
     }
-    if (lastArchived) {
-      lastArchived.after(
-        el("p", {
-          class: "summary-marker",
-          text: `The model now reads summary v${state.session.checkpoint_version} ` +
-            "(right), then the messages below.",
-        }),
-      );
-    }
+    // The summary sits where the model reads it: after what it replaced, before the rest.
+    if (checkpoint && lastArchived) lastArchived.after(checkpointCard);
+    else if (checkpoint) box.prepend(checkpointCard);
+    else box.append(checkpointCard); // hidden, kept in the page for the next version
     if (!messages.length) {
       box.append(el("p", { class: "muted empty", text: "No messages yet." }));
     }
@@ -337,14 +341,55 @@
   }
 
   function renderSummary(checkpoint) {
-    $("summary-version").textContent = checkpoint ? `v${checkpoint.version}` : "none yet";
-    $("summary-meta").textContent = checkpoint
+    const meta = checkpoint
       ? `${checkpoint.messages_compacted} messages · ${number.format(checkpoint.tokens_before)} → ` +
         `${number.format(checkpoint.tokens_after)} tokens · ${checkpoint.summarizer}` +
         (checkpoint.fallback ? " (fallback)" : "")
       : "The session has not been compacted yet.";
-    $("summary").textContent = checkpoint ? checkpoint.summary : "";
-    $("summary").hidden = !checkpoint;
+    $("summary-version").textContent = checkpoint ? `v${checkpoint.version}` : "none yet";
+    $("summary-meta").textContent = meta;
+    $("summary-jump").hidden = !checkpoint;
+    checkpointCard.hidden = !checkpoint;
+    if (!checkpoint) return;
+    $("checkpoint-title").textContent = `The model now reads summary v${checkpoint.version}, ` +
+      "in place of the messages above, then the messages below.";
+    $("checkpoint-meta").textContent = meta;
+    renderMarkdown($("summary"), checkpoint.summary);
+  }
+
+  // markdown-it escapes everything it does not turn into markup (see `markdown` above), so
+  // its HTML is safe to insert.
+  function renderMarkdown(node, text) {
+    node.innerHTML = markdown.render(text);
+    for (const link of node.querySelectorAll("a")) {
+      link.target = "_blank";
+      link.rel = "noopener noreferrer nofollow";
+    }
+    muteItemIds(node);
+  }
+
+  // Item ids ([c12]) stay visible, for the audit refers to them, but read as labels.
+  const ITEM_ID = /\[c\d{1,6}\]/g;
+
+  function muteItemIds(root) {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT, {
+      acceptNode: (node) => (node.parentElement.closest("code, pre") ? NodeFilter.FILTER_REJECT
+        : NodeFilter.FILTER_ACCEPT),
+    });
+    const texts = [];
+    while (walker.nextNode()) texts.push(walker.currentNode);
+    for (const text of texts) {
+      const value = text.nodeValue;
+      const parts = [];
+      let last = 0;
+      for (const match of value.matchAll(ITEM_ID)) {
+        parts.push(value.slice(last, match.index), el("span", { class: "item-id", text: match[0] }));
+        last = match.index + match[0].length;
+      }
+      if (!parts.length) continue;
+      parts.push(value.slice(last));
+      text.replaceWith(...parts.filter((part) => part !== ""));
+    }
   }
 
   // What the latest version did to the items of the one before: the removals it declared,
@@ -355,12 +400,16 @@
     box.hidden = !audit;
     if (!audit) return;
     const counted = audit.lost.length + audit.changed.length;
-    box.append(el("p", {
-      class: "muted",
+    box.append(el("summary", {
       text: `Since v${audit.against}: ${audit.declared.length} declared, ` +
         `${counted} counted by the audit, ${audit.unverified.length} unverified` +
         (audit.protocol === "ids" ? "" : " (no item ids: values compared)"),
     }));
+    // Folded unless the audit counts something; a reader's unfolding stays while the
+    // version does.
+    const key = `${state.session.id} v${state.session.checkpoint_version}`;
+    if (box.dataset.key !== key) box.open = counted > 0;
+    box.dataset.key = key;
     const list = el("ul", { class: "changes" });
     for (const report of audit.lost) {
       const what = report.kind === "item" ? `dropped without a word: ${report.text}` :
@@ -396,17 +445,19 @@
     const ledger = checkpoint?.artifacts;
     box.replaceChildren();
     if (!ledger || !ledger.groups.length) {
+      $("artifacts-count").textContent = "· none";
       $("artifacts-meta").textContent = checkpoint
         ? "No tool calls in the summarized messages."
         : "Recorded from the tool calls once the session is compacted.";
       return;
     }
     const counts = ledger.counts;
-    $("artifacts-meta").textContent =
-      `From the tool calls up to #${ledger.through_seq}, exactly; sent beside the summary. ` +
-      `${counts.files_changed} file${counts.files_changed === 1 ? "" : "s"} changed, ` +
+    $("artifacts-count").textContent =
+      `· ${counts.files_changed} file${counts.files_changed === 1 ? "" : "s"} changed, ` +
       `${counts.commands} command${counts.commands === 1 ? "" : "s"}, ` +
-      `${counts.errors_unresolved} unresolved error${counts.errors_unresolved === 1 ? "" : "s"}.`;
+      `${counts.errors_unresolved} unresolved error${counts.errors_unresolved === 1 ? "" : "s"}`;
+    $("artifacts-meta").textContent =
+      `From the tool calls up to #${ledger.through_seq}, exactly; sent beside the summary.`;
     for (const [index, group] of ledger.groups.entries()) {
       const items = group.items.map((item) => {
         const node = el("li", { class: `artifact ${item.kind}`, title: item.detail },
@@ -433,20 +484,39 @@
     }
   }
 
+  // One row a run, cut to the card's width: each cell's whole text is in its title, and the
+  // row's title says the rest (exact tokens, when it started, why it failed).
+  const kilo = (tokens) => (tokens < 1000 ? String(tokens)
+    : `${(tokens / 1000).toFixed(tokens < 10_000 ? 1 : 0)}k`);
+
   function renderRuns(runs) {
-    const list = $("runs");
-    list.replaceChildren(
+    $("runs").tBodies[0].replaceChildren(
       ...runs.map((run) => {
-        const version = run.checkpoint_version ? ` → v${run.checkpoint_version}` : "";
-        const tokens = run.tokens_after == null ? ""
-          : ` · ${number.format(run.tokens_before)} → ${number.format(run.tokens_after)} tokens`;
-        const duration = run.duration_ms == null ? "" : ` · ${run.duration_ms} ms`;
-        return el("li", { class: `run ${run.status}` },
-          el("strong", { text: run.status }),
-          ` ${run.trigger}${version}${tokens}${duration}`);
+        const exact = run.tokens_after == null ? number.format(run.tokens_before)
+          : `${number.format(run.tokens_before)} → ${number.format(run.tokens_after)}`;
+        const tokens = run.tokens_after == null ? kilo(run.tokens_before)
+          : `${kilo(run.tokens_before)} → ${kilo(run.tokens_after)}`;
+        const duration = run.duration_ms == null ? "" : run.duration_ms < 1000
+          ? `${run.duration_ms} ms` : `${(run.duration_ms / 1000).toFixed(1)} s`;
+        const version = run.checkpoint_version ? `v${run.checkpoint_version}` : "";
+        const since = run.started_at || run.created_at;
+        const title = [
+          `${run.status}${version ? ` → ${version}` : ""}, ${run.trigger}, ${exact} tokens`,
+          since ? `started ${new Date(since).toLocaleString()}` : null,
+          run.reason || null,
+          run.error || null,
+        ].filter(Boolean).join("\n");
+        const cell = (text, attrs = {}) => el("td", { title: text, ...attrs }, text);
+        return el("tr", { class: `run ${run.status}`, title },
+          cell(version),
+          el("td", { title: run.status }, el("strong", { text: run.status })),
+          cell(run.trigger),
+          el("td", { class: "number", title: `${exact} tokens` }, tokens),
+          cell(duration, { class: "number" }));
       }),
     );
-    if (!runs.length) list.append(el("li", { class: "muted", text: "None yet." }));
+    $("runs").hidden = !runs.length;
+    $("runs-empty").hidden = runs.length > 0;
   }
 
   // ------------------------------------------------------------------ composer
@@ -651,6 +721,9 @@
   $("new-replay").addEventListener("click", guard(() => newSession("replay")));
   $("replay-next").addEventListener("click", guard(() => { stopPlaying(); return replayNext(); }));
   $("replay-play").addEventListener("click", togglePlay);
+  $("summary-jump").addEventListener("click", () => {
+    checkpointCard.scrollIntoView({ block: "start", behavior: "smooth" });
+  });
   $("chat-form").addEventListener("submit", guard(async (event) => {
     event.preventDefault();
     const field = event.target.elements.text;

@@ -105,6 +105,7 @@ def test_without_a_key_the_page_replays(browser_client: Client) -> None:
     assert config["sessionConfig"] == settings.CHAT_SESSION_CONFIG
     content = response.content.decode()
     assert "/static/chat/chat.js" in content and "/static/chat/chat.css" in content
+    assert "/static/chat/vendor/markdown-it.min.js" in content  # summaries render as Markdown
     for element in ('id="gauge"', 'id="summary"', 'id="runs"', 'id="new-replay"'):
         assert element in content, element
 
@@ -119,7 +120,7 @@ def test_with_a_key_the_page_chats(browser_client: Client, claude: AnthropicStub
 def test_static_files_are_found() -> None:
     from django.contrib.staticfiles import finders
 
-    for name in ("chat/chat.js", "chat/chat.css"):
+    for name in ("chat/chat.js", "chat/chat.css", "chat/vendor/markdown-it.min.js"):
         assert finders.find(name), name
 
 

@@ -2,7 +2,7 @@
 
 Headless Chromium (tests.support.browser) against pytest-django's live server, with no API
 key: the page replays the fixture transcript through the REST API and the offline
-summarizer compacts in the append. Screenshots go to var/screenshots/ for a human to look
+summarizer compacts in the append. Screenshots go to test-artifacts/ for a human to look
 at; their paths are printed.
 """
 
@@ -25,10 +25,10 @@ from compaction.models import Message
 from tests.support import ROOT
 from tests.support.anthropic_stub import AnthropicStub
 from tests.support.browser import chromium
-from tests.support.helpers import HeldSummarizer
+from tests.support.helpers import VALID_SUMMARY, HeldSummarizer, ScriptedSummarizer, chat
 from tests.support.responses import conversation
 
-SCREENSHOTS = ROOT / "var" / "screenshots"
+SCREENSHOTS = ROOT / "test-artifacts"
 PASSWORD = "correct horse battery staple"
 THRESHOLD = settings.CHAT_SESSION_CONFIG["COMPACTION_THRESHOLD"]
 
@@ -96,6 +96,65 @@ return {
 """
 
 
+# How the page is laid out, read in one go: what scrolls, and what sticks out of the window.
+LAYOUT = """
+const scrolls = (node) => node.scrollHeight > node.clientHeight + 1 &&
+  ["auto", "scroll"].includes(getComputedStyle(node).overflowY);
+const visible = (node) => node.getClientRects().length > 0;
+const name = (node) => node.id ? `#${node.id}` : `${node.tagName.toLowerCase()}.${node.className}`;
+return {
+  width: window.innerWidth,
+  height: window.innerHeight,
+  scrollers: [...document.querySelectorAll("*")].filter(scrolls).map(name),
+  pageScrolls: document.documentElement.scrollHeight > window.innerHeight,
+  scrollWidth: document.documentElement.scrollWidth,
+  // Anything drawn past the window's right edge, even where an ancestor clips it.
+  outside: [...document.body.querySelectorAll("*")]
+    .filter((node) => visible(node) && node.getBoundingClientRect().right > window.innerWidth + 0.5)
+    .map(name),
+  // Anything in the runs card drawn past the card.
+  runsOutside: [...document.querySelectorAll("#runs-card *")]
+    .filter((node) => visible(node) && node.getBoundingClientRect().right >
+      document.getElementById("runs-card").getBoundingClientRect().right + 0.5)
+    .map(name),
+};
+"""
+
+# The summary as the page shows it.
+SUMMARY = """
+const summary = document.getElementById("summary");
+return {
+  h2: [...summary.querySelectorAll("h2")].map((h) => h.textContent),
+  items: summary.querySelectorAll("li").length,
+  ids: [...summary.querySelectorAll("li .item-id")].map((s) => s.textContent),
+  text: summary.textContent,
+  font: getComputedStyle(summary).fontFamily,
+  width: summary.getBoundingClientRect().width,
+};
+"""
+
+
+def _assert_one_scroll_area(browser: WebDriver) -> dict[str, Any]:
+    layout = browser.execute_script(LAYOUT)
+    # The conversation is the one area that scrolls; the page itself does not.
+    assert layout["scrollers"] == ["#messages"], layout
+    assert not layout["pageScrolls"], layout
+    assert layout["scrollWidth"] <= layout["width"], layout
+    assert not layout["outside"], layout
+    assert not layout["runsOutside"], layout
+    return layout
+
+
+def _assert_runs_uncut(browser: WebDriver) -> None:
+    """Each cell of the runs table fits its column (a longer text would be cut, with the
+    whole of it in the cell's title)."""
+    cut = browser.execute_script(
+        "return [...document.querySelectorAll('#runs th, #runs td')]"
+        ".filter((c) => c.scrollWidth > c.clientWidth).map((c) => c.textContent)"
+    )
+    assert not cut, cut
+
+
 @pytest.mark.django_db(transaction=True)
 def test_a_visitor_watches_the_replay_compact(
     live_server: Any, browser: WebDriver, visitor: Any
@@ -132,41 +191,74 @@ def test_a_visitor_watches_the_replay_compact(
         else:
             raise AssertionError(f"turn {turn} did not settle: {page}")
         after_turn.append(_gauge(browser)[0])
-        if browser.find_element(By.ID, "summary-version").text == "v2":
+        if browser.find_element(By.ID, "summary-version").text == "v3":
             break
 
-    # Two compactions happened within a dozen turns, each shown as it ran.
+    # Three compactions happened within a dozen turns, each shown as it ran.
     assert turn <= 12, turn
     compacted_at = sorted({t for t, _ in seen_compacting})
-    assert len(compacted_at) == 2, seen_compacting
+    assert len(compacted_at) == 3, seen_compacting
     for at in compacted_at:
         peak = max(tokens for t, tokens in seen_compacting if t == at)
         # "compacting…" shows the context over the threshold; the gauge then drops.
         assert peak > THRESHOLD, seen_compacting
         assert after_turn[at] < peak
-    # The second compaction leaves less than the turn before it did.
-    assert after_turn[compacted_at[1]] < after_turn[compacted_at[1] - 1], after_turn
+    # A later compaction leaves less than the turn before it did.
+    assert after_turn[compacted_at[2]] < after_turn[compacted_at[2] - 1], after_turn
     assert "over" not in browser.find_element(By.ID, "gauge").get_attribute("class")
 
-    # The summary, its runs, and what it replaced.
-    summary = browser.find_element(By.ID, "summary")
-    assert summary.is_displayed() and "## Goal" in summary.text
-    assert "- [c1] " in summary.text  # every item with its id
+    # The summary, rendered from its Markdown, sits in the conversation after what it
+    # replaced: headings and bullets, the item ids kept (muted), no Markdown left as text.
+    summary = browser.execute_script(SUMMARY)
+    assert summary["h2"][:2] == ["Goal", "Constraints & Preferences"], summary
+    assert summary["items"] >= 3 and "[c1]" in summary["ids"], summary
+    assert "## " not in summary["text"] and "\n- [c" not in summary["text"], summary
+    assert "monospace" not in summary["font"], summary
     assert "tokens" in browser.find_element(By.ID, "summary-meta").text
-    # What v2 did to v1's items: the removals it declared, what the audit counts.
+    # What v3 did to v2's items: the removals it declared, what the audit counts.
     changes = browser.find_element(By.ID, "summary-changes")
-    assert changes.is_displayed() and changes.text.startswith("Since v1: ")
+    assert changes.is_displayed() and changes.text.startswith("Since v2: ")
     assert "0 counted by the audit" in changes.text
+    # Nothing counted: the list is folded; unfolded, it says what each removal was.
+    assert changes.get_attribute("open") is None
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", changes)
+    _screenshot(browser, "chat-summary-changes.png")
+    changes.find_element(By.TAG_NAME, "summary").click()
     declared = changes.find_elements(By.CSS_SELECTOR, "ul.changes li.declared")
     assert declared and declared[0].text.startswith("[c")
-    runs = browser.find_elements(By.CSS_SELECTOR, "#runs li.run.succeeded")
-    assert len(runs) == 2 and "→ v2" in runs[0].text
+    runs = browser.find_elements(By.CSS_SELECTOR, "#runs tr.run.succeeded")
+    cells = [td.text for td in runs[0].find_elements(By.TAG_NAME, "td")]
+    assert len(runs) == 3 and cells[:3] == ["v3", "succeeded", "auto"], cells
+    assert "→" in cells[3] and cells[4].endswith(" ms"), cells
+    _assert_runs_uncut(browser)
     assert "Compaction succeeded" in browser.find_element(By.ID, "status").text
     folds = browser.find_elements(By.CSS_SELECTOR, "#messages details.archived")
-    assert [f.get_attribute("data-version") for f in folds] == ["1", "2"]
+    assert [f.get_attribute("data-version") for f in folds] == ["1", "2", "3"]
     assert "summarized into v1" in folds[0].text
-    marker = browser.find_element(By.CSS_SELECTOR, "#messages .summary-marker")
-    assert "summary v2" in marker.text
+    card = browser.find_element(By.CSS_SELECTOR, "#messages > details.archived + #checkpoint")
+    assert "summary v3" in card.find_element(By.CLASS_NAME, "summary-marker").text
+    # The one scroll area, at the test window's size and at a laptop's: the summary in
+    # view, then the end of the conversation.
+    browser.find_element(By.ID, "summary-jump").click()
+    _until(
+        lambda: browser.execute_script(
+            "return Math.abs(arguments[0].getBoundingClientRect().top"
+            " - document.getElementById('messages').getBoundingClientRect().top) < 30",
+            card,
+        )
+    )
+    _assert_one_scroll_area(browser)
+    _screenshot(browser, "chat-compacted.png")
+    browser.set_window_size(1280, 800)
+    _until(lambda: browser.execute_script("return window.innerWidth") == 1280)
+    browser.execute_script("arguments[0].scrollIntoView()", card)
+    _assert_one_scroll_area(browser)
+    _screenshot(browser, "chat-compacted-1280.png")
+    browser.execute_script(
+        "const box = document.getElementById('messages'); box.scrollTop = box.scrollHeight"
+    )
+    _screenshot(browser, "chat-compacted-1280-end.png")
+    browser.set_window_size(1400, 1000)
     # Tool calls and results are folded; opening one shows it.
     call = browser.find_elements(By.CSS_SELECTOR, "#messages > .msg details.block.tool")[-1]
     assert call.find_element(By.TAG_NAME, "summary").text.startswith("tool call: ")
@@ -175,11 +267,11 @@ def test_a_visitor_watches_the_replay_compact(
     assert call.find_element(By.TAG_NAME, "pre").is_displayed()
     # The session's line in the list follows.
     active = browser.find_element(By.CSS_SELECTOR, "#sessions li.active")
-    assert "summary v2" in active.text
-    browser.execute_script("arguments[0].scrollIntoView()", folds[0])
-    _screenshot(browser, "chat-replay-compacted.png")
-    # Beside the summary, what the summarized tool calls did, exactly.
+    assert "summary v3" in active.text
+    # Beside the summary, what the summarized tool calls did, exactly: folded, counted.
     card = browser.find_element(By.ID, "artifacts-card")
+    assert "command" in card.find_element(By.ID, "artifacts-count").text
+    card.find_element(By.TAG_NAME, "summary").click()
     assert "From the tool calls up to #" in card.find_element(By.ID, "artifacts-meta").text
     groups = card.find_elements(By.CSS_SELECTOR, "details.artifact-group > summary")
     assert groups and all(g.text.endswith(")") for g in groups)
@@ -189,9 +281,80 @@ def test_a_visitor_watches_the_replay_compact(
     ]
     assert "/testbed/setup.py" in values or "pip install -e .[dev]" in values, values
     browser.execute_script("arguments[0].scrollIntoView()", card)
+    _assert_one_scroll_area(browser)
     _screenshot(browser, "chat-artifacts.png")
-    browser.execute_script("arguments[0].scrollIntoView()", changes)
-    _screenshot(browser, "chat-summary-changes.png")
+
+
+# What a model (or whoever wrote through the API) might put in a summary to run script in
+# the page or send the visitor somewhere: all of it must arrive as inert text.
+HOSTILE_SUMMARY = VALID_SUMMARY.replace(
+    "## Key Decisions\n",
+    "## Key Decisions\n"
+    "- <script>window.pwned = 'script'</script> kept as text.\n"
+    "- <img src=x onerror=\"window.pwned = 'img'\"> kept as text.\n"
+    "- [a javascript link](javascript:window.pwned='link') and "
+    "[a data link](data:text/html,<script>window.pwned='data'</script>) stay text.\n"
+    "- ![an image](https://example.invalid/pixel.png) is not fetched.\n"
+    "- [the docs](https://example.com/docs) open apart.\n",
+)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_hostile_summary_renders_inert(
+    live_server: Any, browser: WebDriver, visitor: Any, compaction_settings: Any
+) -> None:
+    compaction_settings(AUTO_COMPACT="off", COMPACTION_THRESHOLD=2000, KEEP_RECENT_TOKENS=500)
+    session = services.session_create(owner=visitor, external_id="hostile")
+    services.message_append(session_id=session.pk, messages=chat(20))
+    run = services.compaction_run_execute(
+        session_id=session.pk, trigger="command", summarizer=ScriptedSummarizer(HOSTILE_SUMMARY)
+    )
+    assert run.status == "succeeded", run.error
+    assert "<script>" in session.checkpoints.get().summary  # stored as written
+
+    _log_in(browser, live_server.url + "/")
+    browser.get(f"{live_server.url}/#{session.pk}")
+    _until(lambda: browser.find_element(By.ID, "summary-version").text == "v1")
+    page = _until(
+        lambda: browser.execute_script(
+            """
+            const summary = document.getElementById("summary");
+            return summary.querySelector("li") && {
+              pwned: window.pwned ?? null,
+              elements: [...summary.querySelectorAll("*")].map((node) => node.tagName),
+              handlers: [...summary.querySelectorAll("*")].flatMap((node) =>
+                [...node.attributes].map((a) => a.name).filter((n) => n.startsWith("on"))),
+              links: [...summary.querySelectorAll("a")].map((a) =>
+                ({ href: a.getAttribute("href"), rel: a.rel, target: a.target })),
+              text: summary.textContent,
+            };
+            """
+        )
+    )
+    assert page["pwned"] is None, page
+    assert not {"SCRIPT", "IMG", "IFRAME"} & set(page["elements"]), page
+    assert not page["handlers"], page
+    # Links safe to follow stay links, opened apart (the image is one, not fetched); the
+    # others are text.
+    opened_apart = {"rel": "noopener noreferrer nofollow", "target": "_blank"}
+    assert page["links"] == [
+        {"href": "https://example.invalid/pixel.png", **opened_apart},
+        {"href": "https://example.com/docs", **opened_apart},
+    ], page
+    assert "<script>window.pwned = 'script'</script> kept as text." in page["text"]
+    assert "<img src=x onerror=\"window.pwned = 'img'\"> kept as text." in page["text"]
+    assert "[a javascript link](javascript:window.pwned='link')" in page["text"]
+    time.sleep(0.5)  # a handler that was going to fire has fired
+    assert browser.execute_script("return window.pwned ?? null") is None
+    browser.execute_script(
+        "[...document.querySelectorAll('#summary h2')]"
+        ".find((h) => h.textContent === 'Key Decisions').scrollIntoView()"
+    )
+    _screenshot(browser, "chat-summary-escaped.png")
+    # The run's row, with the longest trigger, fits the card.
+    row = [td.text for td in browser.find_elements(By.CSS_SELECTOR, "#runs tr.run td")]
+    assert row[:3] == ["v1", "succeeded", "command"], row
+    _assert_runs_uncut(browser)
 
 
 @pytest.mark.django_db(transaction=True)
