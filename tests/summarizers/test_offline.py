@@ -309,8 +309,7 @@ def test_the_goal_follows_the_session_to_its_next_labelled_task(
     goal = split_sections(first)["Goal"][0]
     # Not the request copied: the task, without the asking.
     assert (
-        goal == "Fix the config loader in `src/foo/bar.py`, it crashes on empty files "
-        "(first request, #1)"
+        goal == "Fix the config loader in `src/foo/bar.py`, it crashes on empty files (request #1)"
     )
     later = [
         {
@@ -334,7 +333,13 @@ def test_the_goal_follows_the_session_to_its_next_labelled_task(
 def test_merge_keeps_previous_facts_and_goal(summarizer: OfflineSummarizer) -> None:
     text = summarizer.summarize(_request(CONVERSATION, previous=PREVIOUS)).text
     sections = {name: "\n".join(lines) for name, lines in split_sections(text).items()}
-    assert "Make the config loader robust" in sections["Goal"]
+    # The new messages open with a request of their own: it is the Goal now, and the goal
+    # it replaced is kept in Done.
+    assert sections["Goal"].startswith("Fix the config loader")
+    assert (
+        "- Earlier task: Make the config loader robust against empty and malformed files."
+        in sections["Progress"]
+    )
     assert "`build-7.internal:8443`" in sections["Critical Context"]
     assert "src/foo/bar.py" in sections["Critical Context"]
     constraints = sections["Constraints & Preferences"]
@@ -462,8 +467,8 @@ def test_tiny_request_is_not_padded(summarizer: OfflineSummarizer) -> None:
     text = summarizer.summarize(_request(messages)).text
     assert validate_summary(text, max_chars=6000).ok
     assert len(text) < 700
-    # The Goal states the task, marked as the first request until a labelled one comes.
-    assert "## Goal\nRename the `foo` helper to `bar` (first request, #1)" in text
+    # The Goal states the task and the request it came from.
+    assert "## Goal\nRename the `foo` helper to `bar` (request #1)" in text
 
 
 _words = st.one_of(
