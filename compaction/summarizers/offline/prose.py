@@ -225,14 +225,15 @@ _CONNECTOR = re.compile(r"^(?:now|next|then|so|ok(?:ay)?|alright)\b[,:]?\s+", re
 _LIST_ITEM = re.compile(r"^[ \t]*(?:[-*\u2022+]|\d{1,3}[.)])[ \t]+")
 # Markup tags a request wraps its parts in (<uploaded_files>): structure, not words.
 _MARKUP_TAG = re.compile(r"</?[A-Za-z_][\w-]{0,40}>")
-#: What a turn that only acknowledges or waves the agent on is made of, and its most words.
+#: What a turn that only greets, acknowledges or waves the agent on is made of, and its most
+#: words.
 _ACK_WORD = re.compile(r"[a-z']+")
 _ACK_WORDS = frozenset(
     _ACK_WORD.findall(
         "ok okay k kk thanks thank thx ty cheers you cool great perfect nice good fine sure yes "
         "yep yeah yup no nope continue go on ahead proceed carry keep going please lgtm looks "
         "sounds done awesome alright right got it that that's works excellent wonderful "
-        "much very so"
+        "much very so hi hello hey there"
     )
 )
 _ACK_MAX_WORDS = 8
@@ -260,8 +261,8 @@ def labelled_task(text: str, *, headings: bool = True) -> str:
 
 
 def is_acknowledgement(text: str) -> bool:
-    """``text`` only acknowledges or waves the agent on ("thanks!", "ok, continue", "👍"):
-    a few words, every one of them from the acknowledgement vocabulary."""
+    """``text`` only greets, acknowledges or waves the agent on ("thanks!", "ok, continue",
+    "👍"): a few words, every one of them from the acknowledgement vocabulary."""
     found = _ACK_WORD.findall(text.lower())
     return len(found) <= _ACK_MAX_WORDS and all(word in _ACK_WORDS for word in found)
 
