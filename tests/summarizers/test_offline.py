@@ -886,3 +886,30 @@ def test_a_session_that_moves_to_another_task_through_the_service(compaction_set
     report = selectors.checkpoint_audit(session=session, version=2, against=1).audit
     assert (report.lost, report.changed, report.violations) == ((), (), ())
     assert report.declared and v2.audit["lost"] == []
+
+
+def test_harness_context_is_read_for_what_the_user_asks(summarizer: OfflineSummarizer) -> None:
+    ide = (
+        "# Context from my IDE setup:\n\n## Active file: src/app.ts\n\n## Open tabs:\n"
+        "- app.ts: src/app.ts\n\n## My request for Codex:\nadd a retry to the fetch in app.ts\n"
+    )
+    command = (
+        "<command-message>plan is running…</command-message>\n<command-name>/plan</command-name>"
+        "\n<command-args>split the billing module into two services</command-args>\n"
+        "# Process\n1. Read the code.\n2. Write the plan."
+    )
+    for text, goal in (
+        (ide, "Add a retry to the fetch in app.ts (request #1)"),
+        (command, "Split the billing module into two services (request #1)"),
+        ("<environment_context>\n  <cwd>/repo</cwd>\n</environment_context>", ""),
+    ):
+        written = summarizer.summarize(_request([{"role": "user", "content": text}])).text
+        assert _goal(written) == (goal or "- (none)"), text
+    # A word or two after the agent's question answers it: the task stays.
+    messages = [
+        {"role": "user", "content": "Make me a CLI that converts CSV files to JSON."},
+        {"role": "assistant", "content": "Which language should it be written in?"},
+        {"role": "user", "content": "python"},
+    ]
+    text = summarizer.summarize(_request(messages)).text
+    assert _goal(text) == "Make me a CLI that converts CSV files to JSON (request #1)"
