@@ -305,7 +305,7 @@ class Extractor:
     def earlier_tasks(self, end: int) -> list[Item]:
         """The chunk's requests the newest one replaced, as Done items (a task asked again
         counts once, at its newest asking)."""
-        newest = {}
+        newest: dict[str, str] = {}
         for seq, statement in self.requests[:-1]:
             if same_task(statement, self.goal):
                 continue
