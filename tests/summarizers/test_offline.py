@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 from typing import Any
@@ -11,10 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from compaction.conf import DEFAULTS, ResolvedSettings
+from compaction.drift.audit import audit
 from compaction.drift.protocol import protocol_check
 from compaction.drift.values import Haystack, values
 from compaction.engine.artifacts import artifacts_section, ledger_fold
-from compaction.engine.items import parse
+from compaction.engine.items import assign_ids, parse
 from compaction.engine.outline import split_sections
 from compaction.engine.prompts import SECTIONS
 from compaction.engine.validation import validate_summary
@@ -309,8 +311,7 @@ def test_the_goal_follows_the_session_to_its_next_labelled_task(
     goal = split_sections(first)["Goal"][0]
     # Not the request copied: the task, without the asking.
     assert (
-        goal == "Fix the config loader in `src/foo/bar.py`, it crashes on empty files "
-        "(first request, #1)"
+        goal == "Fix the config loader in `src/foo/bar.py`, it crashes on empty files (request #1)"
     )
     later = [
         {
@@ -334,7 +335,13 @@ def test_the_goal_follows_the_session_to_its_next_labelled_task(
 def test_merge_keeps_previous_facts_and_goal(summarizer: OfflineSummarizer) -> None:
     text = summarizer.summarize(_request(CONVERSATION, previous=PREVIOUS)).text
     sections = {name: "\n".join(lines) for name, lines in split_sections(text).items()}
-    assert "Make the config loader robust" in sections["Goal"]
+    # The new messages open with a request of their own: it is the Goal now, and the goal
+    # it replaced is kept in Done.
+    assert sections["Goal"].startswith("Fix the config loader")
+    assert (
+        "- Earlier task: Make the config loader robust against empty and malformed files."
+        in sections["Progress"]
+    )
     assert "`build-7.internal:8443`" in sections["Critical Context"]
     assert "src/foo/bar.py" in sections["Critical Context"]
     constraints = sections["Constraints & Preferences"]
@@ -462,8 +469,8 @@ def test_tiny_request_is_not_padded(summarizer: OfflineSummarizer) -> None:
     text = summarizer.summarize(_request(messages)).text
     assert validate_summary(text, max_chars=6000).ok
     assert len(text) < 700
-    # The Goal states the task, marked as the first request until a labelled one comes.
-    assert "## Goal\nRename the `foo` helper to `bar` (first request, #1)" in text
+    # The Goal states the task and the request it came from.
+    assert "## Goal\nRename the `foo` helper to `bar` (request #1)" in text
 
 
 _words = st.one_of(
@@ -647,3 +654,262 @@ def test_a_command_is_summarized_as_written_backslashes_and_all(
     # The ledger keeps the command as written, backslash and all.
     section = artifacts_section(ledger_fold(_with_seq(messages)), max_tokens=500)
     assert "`sed 's/\\t/,/g' data.tsv > data.csv` (#2)" in section
+
+
+# ----------------------------------------------------------------------------- the Goal
+
+
+def _goal(text: str) -> str:
+    return "\n".join(split_sections(text)["Goal"]).strip()
+
+
+def _done(text: str) -> str:
+    return text.split("### Done")[1].split("### In Progress")[0]
+
+
+def _numbered(text: str) -> str:
+    """A first version as the app stores it: every bullet numbered."""
+    return assign_ids(text, after=0)[0]
+
+
+def _update(summarizer: OfflineSummarizer, previous: str, messages: list[dict[str, Any]]) -> str:
+    """The next version, as the app asks for it: ids carried, new ones above the chain's."""
+    next_id = parse(previous).max_number() + 1
+    return summarizer.summarize(
+        SummaryRequest(
+            messages=tuple(messages),
+            transcript=render_transcript(messages),
+            previous_summary=previous,
+            max_chars=6000,
+            next_item_id=next_id,
+        )
+    ).text
+
+
+LONG_REQUEST = (
+    "Hi! Could you please add a `--json` flag to the `report` command in cli/report.py, so "
+    "the nightly CI job can parse its output? Some background first. "
+    + "The report is read by people and by scripts, and the scripts break on every wording "
+    "change, which is why we want a stable format. "
+    * 12
+    + "\n\nHere is what it prints now:\n\n```\nTotal: 12 passed, 3 failed\n"
+    "Slowest: test_io (2.1s)\n```\n\nAnd this is roughly the shape we want:\n\n```json\n"
+    '{"passed": 12, "failed": 3, "slowest": {"name": "test_io", "seconds": 2.1}}\n```\n'
+)
+
+
+def test_a_long_first_message_gives_a_short_goal(summarizer: OfflineSummarizer) -> None:
+    assert len(LONG_REQUEST) > 1800
+    text = summarizer.summarize(_request([{"role": "user", "content": LONG_REQUEST}])).text
+    # The request's first sentence, without the greeting and the asking: not the message.
+    assert _goal(text) == (
+        "Add a `--json` flag to the `report` command in cli/report.py, so the nightly CI job "
+        "can parse its output (request #1)"
+    )
+    long_listed = {
+        "content": "I want to create a VueJS app that allows me to:\n* See all the items\n"
+        "* add a new item\n* mark an item as done\n\nIt should persist in localStorage. " * 8
+    }
+    text = summarizer.summarize(_request([{"role": "user", **long_listed}])).text
+    # A sentence that leads in to a list takes the list, bounded, on one line.
+    goal = _goal(text)
+    assert goal.startswith(
+        "Create a VueJS app that allows me to: See all the items; add a new item; mark an item"
+    )
+    assert "\n" not in goal and len(goal) <= 220
+
+
+def test_the_goal_is_the_newest_request_not_an_acknowledgement_or_tool_output(
+    summarizer: OfflineSummarizer,
+) -> None:
+    messages = [
+        {"role": "user", "content": "Please fix the flaky `test_upload` in tests/test_api.py."},
+        *tool_calls.turn("Bash", {"command": "pytest tests/test_api.py -q"}, "3 passed in 1.2s"),
+        {"role": "assistant", "content": "It passes now: the fixture leaked a temp dir."},
+        {"role": "user", "content": "Thanks!"},
+        {"role": "assistant", "content": "Glad to help."},
+        {"role": "user", "content": "ok, continue"},
+    ]
+    text = summarizer.summarize(_request(messages)).text
+    # "Thanks!" and "ok, continue" start nothing; tool output asks nothing.
+    assert _goal(text) == "Fix the flaky `test_upload` in tests/test_api.py (request #1)"
+    assert "Earlier task" not in text
+    moved_on = [
+        *messages,
+        {"role": "assistant", "content": "Continuing."},
+        {
+            "role": "user",
+            "content": "Now let's look at the deploy script: it times out on staging.",
+        },
+        {"role": "assistant", "content": "Looking."},
+        # Adding to the task under way keeps it the Goal.
+        {"role": "user", "content": "Can you also check the retry count while you are there?"},
+    ]
+    text = summarizer.summarize(_request(moved_on)).text
+    assert _goal(text) == "Let's look at the deploy script: it times out on staging (request #9)"
+    assert "- Earlier task: Fix the flaky `test_upload` in tests/test_api.py (request #1)" in _done(
+        text
+    )
+
+
+def test_the_output_of_a_command_written_in_text_starts_no_task(
+    summarizer: OfflineSummarizer,
+) -> None:
+    # SWE-agent without function calling: the command is the assistant's closing code
+    # fence and its output comes back as a user text turn.
+    def act(command: str) -> dict[str, Any]:
+        return {"role": "assistant", "content": f"Let me run it.\n\n```\n{command}\n```"}
+
+    messages = [
+        {"role": "user", "content": "Make the importer skip blank rows in data/import.py."},
+        act("python data/import.py sample.csv"),
+        {
+            "role": "user",
+            "content": "Your command ran successfully and did not produce any output.",
+        },
+        act("open data/import.py"),
+        {"role": "user", "content": "Please review the file and make sure the edit is correct."},
+    ]
+    first = summarizer.summarize(_request(messages)).text
+    assert _goal(first) == "Make the importer skip blank rows in data/import.py (request #1)"
+    # The next chunk starts with the output of a command the previous chunk holds: read by
+    # its agent, which acts in text, it is output too.
+    later = [
+        {"seq": 6, "role": "user", "content": "[File: data/import.py (40 lines total)]\nSkip it."},
+        {**act("edit 12:12"), "seq": 7},
+        {"seq": 8, "role": "user", "content": "File updated. Please review the changes."},
+    ]
+    second = _update(summarizer, _numbered(first), later)
+    assert _goal(second) == _goal(first) and "Earlier task" not in second
+
+
+def test_a_new_task_takes_the_goal_and_the_old_one_is_kept_then_declared(
+    summarizer: OfflineSummarizer,
+) -> None:
+    # Each request, and the Goal it gives.
+    tasks = [
+        (
+            "Please add a `--json` flag to the report command in cli/report.py.",
+            "Add a `--json` flag to the report command in cli/report.py",
+        ),
+        (
+            "Next, the nightly backup in ops/backup.sh fails on Sundays: find out why.",
+            "The nightly backup in ops/backup.sh fails on Sundays: find out why",
+        ),
+        (
+            "Could you rename the `Config.load` method to `Config.read` everywhere?",
+            "Rename the `Config.load` method to `Config.read` everywhere",
+        ),
+        (
+            "Write a short changelog entry for the 2.4 release.",
+            "Write a short changelog entry for the 2.4 release",
+        ),
+        (
+            "Now bump the version in pyproject.toml to 2.4.0.",
+            "Bump the version in pyproject.toml to 2.4.0",
+        ),
+    ]
+    seq = 0
+
+    def work(task: str) -> list[dict[str, Any]]:
+        nonlocal seq
+        turn = [
+            {"role": "user", "content": task},
+            *tool_calls.turn("Bash", {"command": "git status"}, "nothing to commit"),
+            {"role": "assistant", "content": "Done: the change is in place."},
+        ]
+        numbered = [{**message, "seq": seq + i} for i, message in enumerate(turn, 1)]
+        seq += len(turn)
+        return numbered
+
+    versions = [_numbered(summarizer.summarize(_request(work(tasks[0][0]))).text)]
+    for task, _goal_of in tasks[1:]:
+        versions.append(_update(summarizer, versions[-1], work(task)))
+    assert _goal(versions[0]) == f"{tasks[0][1]} (request #1)"
+    for number, (old, new) in enumerate(itertools.pairwise(versions), 2):
+        check = protocol_check(parse(old), parse(new), after=parse(old).max_number())
+        assert check.clean, (number, check)
+        # The drift audit counts nothing as lost or changed: the Goal that changed is in
+        # Done, and what Done let go is declared.
+        report = audit(old, new)
+        assert (report.lost, report.changed, report.violations) == ((), (), ()), number
+        assert (
+            _goal(new) == f"{tasks[number - 1][1]} (request #{4 * number - 3})"
+        )  # 4 messages a task
+        old_task = _goal(old).rsplit(" (request #", 1)[0]
+        assert f"Earlier task: {old_task}" in _done(new)
+    last = parse(versions[-1])
+    earlier = [item.text for item in last.items if item.text.startswith("Earlier task: ")]
+    assert len(earlier) == 3  # the latest three tasks the session moved on from
+    gone = {change.id: change for change in last.changes}
+    first_task = next(
+        item.id for item in parse(versions[2]).items if item.text.startswith("Earlier task: Add")
+    )
+    assert gone[first_task].kind == "obsolete" and "earlier task" in gone[first_task].reason
+
+
+@pytest.mark.django_db
+def test_a_session_that_moves_to_another_task_through_the_service(compaction_settings) -> None:
+    from compaction import selectors, services
+    from compaction.models import Checkpoint
+
+    compaction_settings(
+        SUMMARIZER="compaction.summarizers.offline.OfflineSummarizer",
+        AUTO_COMPACT="off",
+        KEEP_RECENT_TOKENS=1500,
+    )
+
+    def transcript(name: str) -> list[dict[str, Any]]:
+        return json.loads((FIXTURE_DIR / f"{name}.json").read_text())["messages"]
+
+    # SWE-agent acting in text: its last message is the `submit` command in a code fence,
+    # and the next run's brief follows it.
+    session = services.session_create(system_prompt="You are an autonomous programmer.")
+    services.message_append(
+        session_id=session.pk, messages=transcript("swe-03-pydicom__pydicom-1458")
+    )
+    services.compaction_run_execute(session_id=session.pk, trigger="command", force=True)
+    services.message_append(session_id=session.pk, messages=transcript("swe-04-i_got_id_demo"))
+    services.compaction_run_execute(session_id=session.pk, trigger="command", force=True)
+    v1, v2 = Checkpoint.objects.filter(session=session).order_by("version")[:2]
+    pixel = (
+        "Resolve the issue \u201cPixel Representation attribute should be optional for pixel "
+        "data handler\u201d (request #1)"
+    )
+    assert _goal(v1.summary) == pixel
+    assert _goal(v2.summary) == (
+        "We're currently solving the following CTF challenge. The CTF challenge is a web "
+        'security problem named "I Got Id", worth 10 points (request #25)'
+    )
+    assert f"Earlier task: {pixel}" in _done(v2.summary)
+    # The drift audit of the stored versions, with the removals v2 declared, counts nothing.
+    report = selectors.checkpoint_audit(session=session, version=2, against=1).audit
+    assert (report.lost, report.changed, report.violations) == ((), (), ())
+    assert report.declared and v2.audit["lost"] == []
+
+
+def test_harness_context_is_read_for_what_the_user_asks(summarizer: OfflineSummarizer) -> None:
+    ide = (
+        "# Context from my IDE setup:\n\n## Active file: src/app.ts\n\n## Open tabs:\n"
+        "- app.ts: src/app.ts\n\n## My request for Codex:\nadd a retry to the fetch in app.ts\n"
+    )
+    command = (
+        "<command-message>plan is running…</command-message>\n<command-name>/plan</command-name>"
+        "\n<command-args>split the billing module into two services</command-args>\n"
+        "# Process\n1. Read the code.\n2. Write the plan."
+    )
+    for text, goal in (
+        (ide, "Add a retry to the fetch in app.ts (request #1)"),
+        (command, "Split the billing module into two services (request #1)"),
+        ("<environment_context>\n  <cwd>/repo</cwd>\n</environment_context>", ""),
+    ):
+        written = summarizer.summarize(_request([{"role": "user", "content": text}])).text
+        assert _goal(written) == (goal or "- (none)"), text
+    # A word or two after the agent's question answers it: the task stays.
+    messages = [
+        {"role": "user", "content": "Make me a CLI that converts CSV files to JSON."},
+        {"role": "assistant", "content": "Which language should it be written in?"},
+        {"role": "user", "content": "python"},
+    ]
+    text = summarizer.summarize(_request(messages)).text
+    assert _goal(text) == "Make me a CLI that converts CSV files to JSON (request #1)"

@@ -2,13 +2,14 @@
 
 It writes the same seven-section checkpoint as the LLM prompt, but by extraction: what
 the tool calls did (files changed, commands, errors and whether they were resolved, test
-runs) from the artifact ledger, exactly; the Goal from the task the newest labelled
-request states; sentences by cue phrases ("must", "fixed", "next" ...), decisions only
-where a message states one; values the user wrote (paths, URLs, identifiers, numbers with
-units) by the app's one value reader. It follows the item protocol: the items it carries
-keep their ids, and it declares each one it leaves out (``identity``). The same input
-always gives byte-identical output, so tests, demos and development without an API key
-get a stable, valid summary.
+runs) from the artifact ledger, exactly; the Goal from the newest user turn that starts a
+task (``requests``: not tool output, not an acknowledgement), as one bounded sentence, the
+tasks it replaced kept in Done; sentences by cue phrases ("must", "fixed", "next" ...),
+decisions only where a message states one; values the user wrote (paths, URLs,
+identifiers, numbers with units) by the app's one value reader. It follows the item
+protocol: the items it carries keep their ids, and it declares each one it leaves out
+(``identity``). The same input always gives byte-identical output, so tests, demos and
+development without an API key get a stable, valid summary.
 
 It is a stand-in, far weaker than a model: production uses Claude
 (``compaction.summarizers.anthropic.AnthropicSummarizer``).

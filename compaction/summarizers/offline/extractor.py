@@ -8,7 +8,8 @@ and preferences, finished work, next steps; decisions only where a message state
 (``compaction.engine.preserve``'s one rule), never an agent narrating its next move. Values
 the user wrote (paths, URLs, identifiers, numbers) come from the one value reader
 (``compaction.drift.values``), errors from ``compaction.engine.failures``.
-The Goal is the task the newest labelled request asks for, else the first request.
+The Goal is the task the chunk's newest request starts (``requests``' one rule); the requests
+it replaced are earlier tasks, kept in Done.
 """
 
 from __future__ import annotations
@@ -36,11 +37,10 @@ from compaction.summarizers.offline.prose import (
     clip,
     dedup_key,
     flat,
-    labelled_task,
     prose_sentences,
     safe,
-    task_statement,
 )
+from compaction.summarizers.offline.requests import Turn, answers_actions, task_request
 
 # The bullet lists in output order (Done / In Progress are Progress's halves): the most
 # items each keeps, and its weight when trimming to max_chars. Heavier lists lose items
@@ -70,15 +70,22 @@ STATS = re.compile(
     r"calls(?: \((.*)\))?, (\d+) tool errors\."
 )
 PEOPLE = re.compile(r'The user (corrected the agent|approved) (\d+) time\(s\), latest: "(.*)"')
-#: How a Goal taken from a chunk's first request (no labelled task) is marked: it states
-#: the task only until a labelled one comes.
-FIRST_REQUEST = "first request,"
+#: How Done names a task the session moved on from.
+EARLIER_TASK = "Earlier task: "
+#: Earlier tasks Done keeps, the newest: the session's history is not the summary's job.
+MAX_EARLIER_TASKS = 3
+# A Goal's reference to the request it came from: "(request #12)", formerly also
+# "(first request, #12)".
+_REQUEST_REF = re.compile(r"\s*\((?:first )?request,? #\d+\)$")
 # Markup tags a request wraps its parts in (<issue_description>): structure, not names.
 _TAG = re.compile(r"</?[A-Za-z_][\w-]{0,40}>")
 # The word a bare number counts: "30 seconds", "3 replicas".
 _COUNTED = re.compile(r" [a-z][a-z-]{1,30}\b")
 # Paths kept per text: a pasted directory listing would crowd out everything else.
 _MAX_PATHS_PER_TEXT = 10
+#: The rank of an earlier task in Done: above prose and ledger items, so the task the
+#: session moved on from outlasts the details of its work.
+EARLIER_RANK = 4
 #: Ledger entries of one kind turned into items (the payload's section carries them all).
 _LEDGER_ITEMS = 8
 
@@ -89,9 +96,8 @@ class Extractor:
     def __init__(self) -> None:
         self.pos = 0
         self.items: dict[str, dict[str, Item]] = {name: {} for name in LISTS}
-        #: The newest request that labels its task, and the first request: (seq, statement).
-        self.task: tuple[int, str] | None = None
-        self.first_request: tuple[int, str] | None = None
+        #: The requests that started a task, in order: (seq, statement).
+        self.requests: list[tuple[int, str]] = []
         self.seq = 0
         self.next_from = 0
         self.roles: Counter[str] = Counter()
@@ -128,14 +134,33 @@ class Extractor:
         self.add("Critical Context", text, rank, key=value)
 
     def run(self, messages: tuple[dict[str, Any], ...]) -> None:
+        read = []
         for index, message in enumerate(messages, start=1):
-            self.seq = int(message.get("seq") or index)
             role = str(message.get("role") or "user")
-            self.roles[role] += 1
             content = message.get("content")
             fmt = message.get("format", ANTHROPIC)
-            for block in canonical_blocks(role, content, fmt) if content else ():
-                seen = view(block)
+            views = (
+                [view(block) for block in canonical_blocks(role, content, fmt)] if content else []
+            )
+            read.append((int(message.get("seq") or index), role, views))
+        turns = [
+            Turn(
+                role,
+                tuple(seen.body for seen in views if seen.kind == "text"),
+                calls=any(seen.kind == "call" for seen in views),
+                results=any(seen.kind == "result" for seen in views),
+            )
+            for _seq, role, views in read
+        ]
+        answering = answers_actions(turns, read[0][0] if read else 1)
+        for (seq, role, views), turn, answers in zip(read, turns, answering, strict=True):
+            self.seq = seq
+            self.roles[role] += 1
+            if role == "user" and turn.texts:
+                statement = task_request("\n".join(turn.texts), answers_action=answers)
+                if statement:
+                    self.requests.append((seq, statement))
+            for seen in views:
                 if seen.kind == "text":
                     (self.assistant_text if role == "assistant" else self.user_text)(seen.body)
                 elif seen.kind == "call":
@@ -151,11 +176,6 @@ class Extractor:
     def user_text(self, text: str) -> None:
         if not text.strip():
             return
-        labelled = labelled_task(text)
-        if labelled:
-            self.task = (self.seq, labelled)
-        if self.first_request is None:
-            self.first_request = (self.seq, task_statement(text))
         sentences = prose_sentences(text)
         if sentences and CORRECTION.search(sentences[0]):
             self.corrections.append(sentences[0])
@@ -264,7 +284,7 @@ class Extractor:
         upcoming = [item for item in found["Next Steps"] if item.key != dedup_key(intent)]
         return {
             "Constraints & Preferences": select(found["Constraints & Preferences"], 10),
-            "Done": select(done, 14),
+            "Done": select(done, 14) + self.earlier_tasks(end),
             "In Progress": progress,
             "Key Decisions": select(found["Key Decisions"], 10),
             "Conversation Dynamics": self.dynamics(previous_dynamics),
@@ -276,13 +296,26 @@ class Extractor:
 
     @property
     def goal(self) -> str:
-        """The task this chunk's requests ask for: the newest that labels its task, else
-        the first request, marked so ("" when the chunk has no request)."""
-        if self.task is not None:
-            return f"{self.task[1]} (request #{self.task[0]})"
-        if self.first_request is not None:
-            return f"{self.first_request[1]} ({FIRST_REQUEST} #{self.first_request[0]})"
-        return ""
+        """The task the chunk's newest request starts ("" when no turn of it starts one)."""
+        if not self.requests:
+            return ""
+        seq, statement = self.requests[-1]
+        return f"{statement} (request #{seq})"
+
+    def earlier_tasks(self, end: int) -> list[Item]:
+        """The chunk's requests the newest one replaced, as Done items (a task asked again
+        counts once, at its newest asking)."""
+        newest: dict[str, str] = {}
+        for seq, statement in self.requests[:-1]:
+            if same_task(statement, self.goal):
+                continue
+            newest.pop(dedup_key(statement), None)
+            newest[dedup_key(statement)] = f"{statement} (request #{seq})"
+        tasks = list(newest.values())[-MAX_EARLIER_TASKS:]
+        return [
+            Item(safe(EARLIER_TASK + task), EARLIER_RANK, end + 50 + index, dedup_key(task))
+            for index, task in enumerate(tasks)
+        ]
 
     def dynamics(self, previous: list[str]) -> list[Item]:
         """Counts for the conversation so far: the previous checkpoint's counts carry over."""
@@ -318,6 +351,15 @@ class Extractor:
             if count:
                 lines.append(f'The user {label} {count} time(s), latest: "{clip(latest[0], 160)}"')
         return [Item(safe(x), 1, self.pos + 10 + i, dedup_key(x)) for i, x in enumerate(lines)]
+
+
+def task_of(goal: str) -> str:
+    """A Goal's task, without its reference to the request ("(request #12)")."""
+    return dedup_key(_REQUEST_REF.sub("", goal))
+
+
+def same_task(one: str, other: str) -> bool:
+    return task_of(one) == task_of(other)
 
 
 def _target(text: str) -> str:

@@ -4,7 +4,8 @@ The writer works on plain bullets. Afterwards each bullet that carries a previou
 same text) takes that item's id, new bullets take new ids, and every previous id left out
 is declared, with the reason the writer had: an item cut to fit is ``condensed`` into its
 shorter form, finished work is ``done``, the counting lines are ``superseded`` by the new
-counts, and an item left out by the list and size limits is ``obsolete``, saying so.
+counts, an earlier task beyond the few kept is ``obsolete`` as one, and an item left out by
+the list and size limits is ``obsolete``, saying so.
 """
 
 from __future__ import annotations
@@ -12,16 +13,29 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from compaction.engine.items import Change, assign_ids, parse, retag, with_changes
-from compaction.summarizers.offline.extractor import PEOPLE, STATS
+from compaction.summarizers.offline.extractor import (
+    EARLIER_TASK,
+    MAX_EARLIER_TASKS,
+    PEOPLE,
+    STATS,
+    task_of,
+)
 from compaction.summarizers.offline.prose import dedup_key
 
 LEFT_OUT = "left out to keep the summary within its list and size limits"
+OLDER_TASK = f"an earlier task; the summary keeps the {MAX_EARLIER_TASKS} latest it moved on from"
 
 
 def _carried(old: str, new: str) -> bool:
     """``new`` says what ``old`` said: the same text (an item shortened to fit is a new,
     condensed item: what it cut may hold a value)."""
     return dedup_key(old) == dedup_key(new)
+
+
+def _same_earlier_task(old: str, new: str) -> bool:
+    return new.startswith(EARLIER_TASK) and task_of(old.removeprefix(EARLIER_TASK)) == task_of(
+        new.removeprefix(EARLIER_TASK)
+    )
 
 
 def _shortened(old: str, new: str) -> bool:
@@ -56,6 +70,12 @@ def carry_ids(previous: str, written: str, *, next_item_id: int, finished: Colle
             changes.append(Change(item.id, "condensed", target=cut.id))
         elif dedup_key(item.text) in done:
             changes.append(Change(item.id, "done"))
+        elif item.text.startswith(EARLIER_TASK):
+            again = next((new for new in fresh if _same_earlier_task(item.text, new.text)), None)
+            if again is not None:  # the task was asked for again since
+                changes.append(Change(item.id, "superseded", target=again.id))
+            else:
+                changes.append(Change(item.id, "obsolete", reason=OLDER_TASK))
         elif STATS.fullmatch(item.text) and counts:
             changes.append(Change(item.id, "superseded", target=counts[0]))
         elif (match := PEOPLE.fullmatch(item.text)) and match[1] in people:

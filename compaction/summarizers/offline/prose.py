@@ -8,12 +8,16 @@ drift audit uses too; errors by ``compaction.engine.failures``.
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from compaction.engine.transcript import neutralize
 
 ITEM_MAX_CHARS = 300
 GOAL_MAX_CHARS = 400
+#: The most characters of a task statement (the Goal a request gives): a sentence, never the
+#: request copied.
+STATEMENT_MAX_CHARS = 200
 
 
 def _cues(*phrases: str) -> re.Pattern[str]:
@@ -193,17 +197,6 @@ def prose_sentences(text: str) -> list[str]:
     return result
 
 
-def condense(text: str) -> str:
-    """The first sentences of a request; bare lines (titles) get a period so they read."""
-    lines = [flat(line) for line in FENCE.sub(" ", text).splitlines() if line.strip()]
-    goal = ""
-    for sentence in _split(" ".join(x if x[-1] in ".!?:;," else x + "." for x in lines)):
-        if goal and len(goal) + len(sentence) >= GOAL_MAX_CHARS:
-            break
-        goal = f"{goal} {sentence}".strip()
-    return safe(goal, GOAL_MAX_CHARS)
-
-
 # A request's title where the request labels one: "ISSUE:\n<title>", "<issue_description>
 # <title>", a Markdown heading. The label says what kind of task it is.
 _LABELLED = re.compile(
@@ -216,7 +209,8 @@ _TAGGED = re.compile(
     r"<(issue_description|issue|pr_description|problem_statement|task)>[ \t]*\n[ \t]*"
     r"([^\n<]{3,200})"
 )
-_HEADING = re.compile(r"^#{1,3}[ \t]+(\S[^\n]{2,200})$", re.MULTILINE)
+# A heading that ends with a colon labels the section under it ("## Open tabs:"), not a task.
+_HEADING = re.compile(r"^#{1,3}[ \t]+(\S[^\n]{1,198}[^:\s])[ \t]*$", re.MULTILINE)
 _ASKING = re.compile(
     r"^(?:(?:hi|hello|hey)[,!.]?\s+)?(?:please\s+|kindly\s+)?"
     r"(?:(?:can|could|would|will) you(?: please)?\s+|i(?:'d| would) like (?:you )?to\s+"
@@ -224,6 +218,25 @@ _ASKING = re.compile(
     r"your task is to\s+)?",
     re.IGNORECASE,
 )
+# A sentence that leads in to what follows it: "... allows me to:", "... the following issue."
+_LEAD_IN = re.compile(r"(?::|\bthe following(?:\W+\w+){0,3}\W*)$", re.IGNORECASE)
+# Words that only link a request to the talk before it: "Now, ...", "Next: ...".
+_CONNECTOR = re.compile(r"^(?:now|next|then|so|ok(?:ay)?|alright)\b[,:]?\s+", re.IGNORECASE)
+_LIST_ITEM = re.compile(r"^[ \t]*(?:[-*\u2022+]|\d{1,3}[.)])[ \t]+")
+# Markup tags a request wraps its parts in (<uploaded_files>): structure, not words.
+_MARKUP_TAG = re.compile(r"</?[A-Za-z_][\w-]{0,40}>")
+#: What a turn that only greets, acknowledges or waves the agent on is made of, and its most
+#: words.
+_ACK_WORD = re.compile(r"[a-z']+")
+_ACK_WORDS = frozenset(
+    _ACK_WORD.findall(
+        "ok okay k kk thanks thank thx ty cheers you cool great perfect nice good fine sure yes "
+        "yep yeah yup no nope continue go on ahead proceed carry keep going please lgtm looks "
+        "sounds done awesome alright right got it that that's works excellent wonderful "
+        "much very so hi hello hey there"
+    )
+)
+_ACK_MAX_WORDS = 8
 _KINDS = {"issue": "Resolve the issue", "bug": "Fix the bug", "problem": "Solve the problem"}
 _TAG_KINDS = {
     "issue_description": "issue",
@@ -232,31 +245,67 @@ _TAG_KINDS = {
 }
 
 
-def labelled_task(text: str) -> str:
+def labelled_task(text: str, *, headings: bool = True) -> str:
     """The task a request labels, in one line ("Resolve the issue “…”", "Task: …", a
-    heading), or "" when it labels none. The last label wins: a demonstration of another
-    task may come first."""
+    heading unless ``headings`` is false), or "" when it labels none. The last label wins:
+    a demonstration of another task may come first."""
     found = [*_LABELLED.finditer(text), *_TAGGED.finditer(text)]
     if found:
         match = max(found, key=lambda m: m.start())
         kind, title = match.group(1).lower(), flat(match.group(2)).rstrip(".:")
         lead = _KINDS.get(_TAG_KINDS.get(kind, kind))
-        return safe(f"{lead} \u201c{title}\u201d" if lead else f"Task: {title}", GOAL_MAX_CHARS)
-    heading = _HEADING.search(text)
-    return safe(heading.group(1), GOAL_MAX_CHARS) if heading is not None else ""
+        task = f"{lead} \u201c{title}\u201d" if lead else f"Task: {title}"
+        return safe(task, STATEMENT_MAX_CHARS)
+    heading = _HEADING.search(text) if headings else None
+    return safe(heading.group(1), STATEMENT_MAX_CHARS) if heading is not None else ""
+
+
+def is_acknowledgement(text: str) -> bool:
+    """``text`` only greets, acknowledges or waves the agent on ("thanks!", "ok, continue",
+    "👍"): a few words, every one of them from the acknowledgement vocabulary."""
+    found = _ACK_WORD.findall(text.lower())
+    return len(found) <= _ACK_MAX_WORDS and all(word in _ACK_WORDS for word in found)
 
 
 def task_statement(text: str) -> str:
-    """The task a request asks for, in one line: its label (``labelled_task``), or its first
-    sentence without the asking ("Could you please ...")."""
+    """The task a request asks for, condensed to one bounded line: its label
+    (``labelled_task``), or its first sentence, without the acknowledgement before it and
+    the asking ("Could you please ..."); a sentence that leads in to what follows ("... the
+    following issue.", "... allows me to:") takes the next sentence or the list after it."""
     labelled = labelled_task(text)
     if labelled:
         return labelled
-    first = condense(text).split(". ")[0].rstrip(".")
-    asked = _ASKING.sub("", first).strip()
-    if asked:
-        first = asked[0].upper() + asked[1:]
-    return safe(first, min(GOAL_MAX_CHARS, 240))
+    units = _units(text)
+    while units and is_acknowledgement(units[0][0]):
+        units.pop(0)
+    if not units:
+        return ""
+    statement, rest = units[0][0], units[1:]
+    if _LEAD_IN.search(statement):
+        # "... allows me to:" and its list; "... the following issue." and the next sentence.
+        items = [unit for unit, _item in itertools.takewhile(lambda u: u[1], rest)]
+        if items:
+            statement = f"{statement} {'; '.join(items)}"
+        elif rest:
+            statement = f"{statement} {rest[0][0]}"
+    asked = _CONNECTOR.sub("", _ASKING.sub("", statement, count=1), count=1).strip()
+    # Without its asking, "Could you fix X?" states a task, not a question.
+    statement = asked.rstrip(" .;:" + ("?" if asked != statement else ""))
+    if statement:
+        statement = statement[0].upper() + statement[1:]
+    return safe(statement, STATEMENT_MAX_CHARS)
+
+
+def _units(text: str) -> list[tuple[str, bool]]:
+    """A request's prose as sentences, each with whether it is a list item: code fences
+    and markup tags out, whitespace collapsed; a bare line (a title) is a sentence."""
+    units: list[tuple[str, bool]] = []
+    for line in _MARKUP_TAG.sub(" ", FENCE.sub(" ", text)).splitlines():
+        is_item = bool(_LIST_ITEM.match(line))
+        line = flat(_LINE_MARKUP.sub("", line.strip()) if is_item else line.lstrip("#> \t"))
+        if line:
+            units += [(part, is_item) for part in _split(line) if part]
+    return units
 
 
 def words(text: str) -> set[str]:

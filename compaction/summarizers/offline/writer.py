@@ -1,8 +1,10 @@
 """The checkpoint the offline summarizer writes: previous items merged with new ones, bounded.
 
-An update keeps the previous version's items first (its Goal too), moves earlier open work
-that new Done items report finished, adds new items not already there, and then drops the
-least important items and shortens the rest until the text fits ``max_chars``.
+An update keeps the previous version's items first, moves earlier open work that new Done
+items report finished, adds new items not already there, and then drops the least important
+items and shortens the rest until the text fits ``max_chars``. Its Goal is the previous one
+until a new request starts another task; the task it replaces moves to Done as an earlier
+task, so a Goal never changes without a trace.
 """
 
 from __future__ import annotations
@@ -15,12 +17,16 @@ from compaction.engine.outline import is_placeholder, items, outline
 from compaction.engine.prompts import SECTIONS
 from compaction.engine.validation import cap_summary
 from compaction.summarizers.offline.extractor import (
-    FIRST_REQUEST,
+    EARLIER_RANK,
+    EARLIER_TASK,
     LISTS,
+    MAX_EARLIER_TASKS,
     PEOPLE,
     STATS,
     Item,
+    same_task,
     select,
+    task_of,
 )
 from compaction.summarizers.offline.prose import (
     GOAL_MAX_CHARS,
@@ -67,11 +73,11 @@ def merge(
             " ".join(line for line in sections.text_lines("Goal") if not is_placeholder(line)),
             GOAL_MAX_CHARS,
         )
-        if old_goal and (not goal or FIRST_REQUEST in goal):
-            goal = old_goal  # no new labelled task: the session is still on this one
-        elif old_goal and dedup_key(old_goal) != dedup_key(goal):
-            # The session moved on to a new task: the old one is history.
-            old["Done"].append(safe(f"Earlier task: {old_goal}", 2 * ITEM_MAX_CHARS))
+        if old_goal and (not goal or same_task(old_goal, goal)):
+            goal = old_goal  # no new task: the session is still on this one
+        elif old_goal:
+            # The session moved on to a new task: the old one is history, kept in Done.
+            old["Done"].append(safe(EARLIER_TASK + old_goal, 2 * ITEM_MAX_CHARS))
     # Earlier open work that a new Done item reports finished: moved to Done, or dropped
     # from Next Steps.
     done_words = [words(item.text) for item in new["Done"]]
@@ -89,7 +95,7 @@ def merge(
     lists: dict[str, list[Item]] = {}
     for name, (limit, _weight) in LISTS.items():
         prior = old.get(name, [])
-        rank = _fact_rank if name == "Critical Context" else (lambda _text: 1)
+        rank = _fact_rank if name == "Critical Context" else _rank
         start = -len(prior) - len(facts)
         merged = [Item(t, rank(t), start + i, dedup_key(t)) for i, t in enumerate(prior)]
         if name == "Critical Context":
@@ -99,10 +105,29 @@ def merge(
             # A fact is known when an earlier item already quotes it verbatim.
             quoted = name == "Critical Context" and any(item.key in m.text for m in merged)
             if item.key not in seen and not quoted:
-                merged.append(item)
+                merged.append(Item(item.text, max(item.rank, _rank(item.text)), item.pos, item.key))
                 seen.add(item.key)
+        if name == "Done":
+            merged = _latest_earlier_tasks(merged)
         lists[name] = select(merged, limit)
     return goal, lists
+
+
+def _rank(text: str) -> int:
+    return EARLIER_RANK if text.startswith(EARLIER_TASK) else 1
+
+
+def _latest_earlier_tasks(done: list[Item]) -> list[Item]:
+    """``done`` with each earlier task once, at its newest asking, and only the newest
+    ``MAX_EARLIER_TASKS`` of them (the identity step declares the others)."""
+    tasks: dict[str, Item] = {}
+    for item in done:
+        if item.text.startswith(EARLIER_TASK):
+            key = task_of(item.text.removeprefix(EARLIER_TASK))
+            tasks.pop(key, None)
+            tasks[key] = item
+    kept = {id(item) for item in list(tasks.values())[-MAX_EARLIER_TASKS:]}
+    return [item for item in done if not item.text.startswith(EARLIER_TASK) or id(item) in kept]
 
 
 def summary_lists(summary: str) -> tuple[str, dict[str, list[Item]]]:
