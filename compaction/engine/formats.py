@@ -102,7 +102,7 @@ def refuse_opaque(rows: Sequence[dict[str, Any]], fmt: str) -> None:
     if kinds:
         raise FormatNotMappable(
             f"This session holds OpenAI Responses items that a {fmt} payload cannot carry: "
-            f"{', '.join(kinds)}. Ask for format=responses.",
+            f"{', '.join(kinds)}. Ask for the responses message format.",
             details={"format": fmt, "items": kinds},
         )
 
