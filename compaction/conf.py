@@ -1,8 +1,10 @@
 """Settings for django-compaction, read lazily from ``settings.COMPACTION``.
 
-Every key has a documented default below. Values are looked up on first use and
-re-read when ``COMPACTION`` changes (``override_settings`` in tests), never at
-import time, so a host project may set them in any order.
+Every key is declared once, in ``SETTINGS``: its default, kind, bounds, whether a session
+may override it and its documentation; the defaults, the validation and the docs' settings
+reference are all derived from it. Values are looked up on first use and re-read when
+``COMPACTION`` changes (``override_settings`` in tests), never at import time, so a host
+project may set them in any order.
 
 Per-session overrides live in ``ChatSession.config`` and may only touch the keys
 in ``SESSION_OVERRIDABLE``; ``app_settings.for_session(session)`` merges them.
@@ -11,6 +13,7 @@ in ``SESSION_OVERRIDABLE``; ``app_settings.for_session(session)`` merges them.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
@@ -19,247 +22,477 @@ from django.utils.module_loading import import_string
 
 from compaction.engine.timing import BESIDE
 
-DEFAULTS: dict[str, Any] = {
-    # Summarizer: a dotted path to a class implementing compaction.summarizers.Summarizer.
-    # None picks AnthropicSummarizer when ANTHROPIC_API_KEY is set, else
-    # OpenAIResponsesSummarizer when OPENAI_API_KEY is set, else the offline one.
-    "SUMMARIZER": None,
-    # The summarizer's model, for any provider; None: the provider's default
-    # (claude-haiku-4-5, gpt-5-mini). MODEL is its old name, still read.
-    "SUMMARIZER_MODEL": None,
-    "MODEL": None,
-    # The summarizer's endpoint (an OpenAI-compatible server: "http://localhost:8000/v1");
-    # None: the SDK's own (ANTHROPIC_BASE_URL, OPENAI_BASE_URL, else the provider's API).
-    "SUMMARIZER_BASE_URL": None,
-    # The key sent to SUMMARIZER_BASE_URL (None: none, for a local server). Without a base
-    # URL, None is the SDK's own key (ANTHROPIC_API_KEY, OPENAI_API_KEY): the environment's
-    # OpenAI key never goes to a server named here.
-    "SUMMARIZER_API_KEY": None,
-    "MAX_TOKENS": 4096,
-    "API_TIMEOUT": 60.0,  # seconds, per summarizer request
-    "API_MAX_RETRIES": 2,  # the SDK's own retries (set 0 inside Celery workers)
-    # Attempts of the whole summarization before the fallback, and the backoff between them.
-    "MAX_ATTEMPTS": 2,
-    "RETRY_BACKOFF_SECONDS": 1.0,
-    # "annotate": on final failure, checkpoint the previous summary plus a note of what was
-    # dropped (status fell_back). "none": record the run failed and compact nothing.
-    "FALLBACK": "annotate",
-    # The drift audit (admin timeline and the API's drift endpoint read the same one):
-    # the newest DRIFT_MAX_VERSIONS checkpoint versions.
-    "DRIFT_MAX_VERSIONS": 200,
-    # A judge of the prose the audit cannot settle (a carried item reworded): dotted path
-    # of a compaction.judges.DriftJudge, e.g. compaction.judges.anthropic.AnthropicDriftJudge,
-    # which asks DRIFT_JUDGE_MODEL. It runs in phase 2 of each compaction and from the
-    # admin's diff page (a POST), never in a GET; only what it confirms is counted. None:
-    # no judge, and reworded items stay unverified.
-    "DRIFT_JUDGE": None,
-    # The judge's model, endpoint and key, as SUMMARIZER_MODEL, _BASE_URL and _API_KEY.
-    "DRIFT_JUDGE_MODEL": None,
-    "DRIFT_JUDGE_BASE_URL": None,
-    "DRIFT_JUDGE_API_KEY": None,
-    # Tool-result pruning (read path only).
-    "TOOL_SOFT_TRIM_CHARS": 4000,
-    "TOOL_SOFT_TRIM_HEAD": 1500,
-    "TOOL_SOFT_TRIM_TAIL": 1500,
-    "TOOL_HARD_CLEAR_AFTER": 6,
-    "KEEP_LAST_TOOL_RESULTS": 2,
-    # Trigger. COMPACTION_THRESHOLD None means CONTEXT_WINDOW - RESERVE_TOKENS.
-    "COMPACTION_THRESHOLD": 100_000,
-    "CONTEXT_WINDOW": 200_000,
-    "RESERVE_TOKENS": 20_000,
-    # Cut point.
-    "KEEP_RECENT_TOKENS": 20_000,
-    "PROTECT_FIRST_MESSAGE": True,
-    # Summary input and output.
-    "SUMMARY_INPUT_MAX_CHARS": 100_000,
-    # Input larger than one call is summarized as a tree: chunks summarized side by side,
-    # then merged; at most this many summarizer calls run at once.
-    "SUMMARY_CONCURRENCY": 8,
-    "SUMMARY_MAX_CHARS": 6000,
-    "SUMMARY_MIN_CHARS": 200,
-    "TOOL_PREVIEW_HEAD": 500,
-    "TOOL_PREVIEW_TAIL": 200,
-    # "messages": a synthetic user/assistant pair before the active messages;
-    # "system": appended to the system prompt.
-    "SUMMARY_PLACEMENT": "messages",
-    # Anthropic payloads mark the stable prefix (system prompt, summary) with cache_control
-    # breakpoints, so every turn until the next compaction reads it from the prompt cache.
-    "PROMPT_CACHE": True,
-    "PROMPT_CACHE_TTL": "5m",  # or "1h" (costs more to write, lives longer)
-    # Content block types this version does not know (a newer API release): "store" keeps
-    # them verbatim and sends them back; "reject" refuses them with a 400.
-    "UNKNOWN_BLOCKS": "store",
-    # A host callable(session=, run=) given a chance to persist memories before compaction,
-    # at most once per checkpoint version; also called once when the session comes within
-    # MEMORY_FLUSH_MARGIN tokens of the threshold.
-    "MEMORY_FLUSH": None,
-    "MEMORY_FLUSH_MARGIN": 4000,
-    # The flush turn's prompt (the context payload's memory_flush.prompt); None ships
-    # compaction.engine.memory.MEMORY_FLUSH_PROMPT.
-    "MEMORY_FLUSH_PROMPT": None,
-    # Carried into every checkpoint verbatim, whatever the summarizer wrote: failing tool
-    # results and tracebacks ("errors"), explicit decisions, git commit lines ("commits");
-    # newest first, within PRESERVE_MAX_TOKENS. An empty list turns it off.
-    "PRESERVE": ["errors", "decisions", "commits"],
-    "PRESERVE_MAX_TOKENS": 2000,
-    # The artifact ledger (files read, created, modified and deleted, commands with their exit
-    # status, URLs, errors and whether they were resolved, test runs), taken from the stored
-    # tool calls, is kept with every checkpoint and sent after the summary as a "Files &
-    # artifacts" section of at most this many tokens: unresolved errors and changed files
-    # first, newest first, counts for what does not fit. 0 sends no section (the admin and
-    # the API still show the ledger).
-    "ARTIFACTS_MAX_TOKENS": 1500,
-    # The summarizer model's own context window: its input plus MAX_TOKENS must fit it
-    # minus SUMMARY_RESERVE_TOKENS, and chunking follows from that.
-    "SUMMARY_CONTEXT_WINDOW": 200_000,
-    "SUMMARY_RESERVE_TOKENS": 8_000,
-    # When a session crosses its threshold (engine.timing holds the rule, in one place):
-    # "background": a compaction starts on a small thread pool in the same process, after
-    #   the request's transaction commits, and no turn waits for it unless its payload would
-    #   not fit CONTEXT_WINDOW - RESERVE_TOKENS;
-    # "async": the same timing, on a Celery worker (hosts that run Celery);
-    # "sync": the append or turn that crosses the threshold compacts in the request;
-    # "off": only when asked.
-    "AUTO_COMPACT": "background",
-    # With "background" and "async" a compaction starts at COMPACTION_THRESHOLD, or at this
-    # share of CONTEXT_WINDOW - RESERVE_TOKENS when that comes first (a threshold at the
-    # window's edge), so that it is done before a payload would not fit.
-    "SOFT_THRESHOLD": 0.8,
-    # A turn whose payload would not fit the window waits at most this long for the running
-    # compaction; after that it is sent fitted to the window (its oldest messages left out).
-    "COMPACTION_WAIT_SECONDS": 30.0,
-    # Threads of the in-process pool ("background"), per process; a few more sessions than
-    # this may wait in its queue, and beyond that a start is dropped until the next append.
-    "BACKGROUND_WORKERS": 2,
-    # Dotted path of callable(run_id: str) that puts a queued run on a worker; the default
-    # publishes compaction.tasks.compact_session on Celery. Services never import tasks.
-    "PUBLISHER": "compaction.tasks.publish_compaction_run",
-    # Concurrency.
-    "LEASE_SECONDS": 300,
-    "LOCK_TIMEOUT_MS": 5000,
-    # Token estimation.
-    "IMAGE_TOKENS": 1600,
-    "CALIBRATION_ALPHA": 0.1,
-    # Input limits.
-    "MAX_MESSAGE_CHARS": 500_000,
-    "MAX_BATCH": 500,
-}
 
-# Keys a session's ``config`` may override: engine behaviour, never infrastructure.
-SESSION_OVERRIDABLE = frozenset(
-    {
-        "SUMMARIZER_MODEL",
-        "MODEL",
-        "MAX_TOKENS",
-        "TOOL_SOFT_TRIM_CHARS",
-        "TOOL_SOFT_TRIM_HEAD",
-        "TOOL_SOFT_TRIM_TAIL",
-        "TOOL_HARD_CLEAR_AFTER",
-        "KEEP_LAST_TOOL_RESULTS",
-        "COMPACTION_THRESHOLD",
-        "CONTEXT_WINDOW",
-        "RESERVE_TOKENS",
-        "KEEP_RECENT_TOKENS",
-        "PROTECT_FIRST_MESSAGE",
-        "SUMMARY_MAX_CHARS",
-        "SUMMARY_PLACEMENT",
-        "PROMPT_CACHE",
-        "PROMPT_CACHE_TTL",
-        "AUTO_COMPACT",
-        "SOFT_THRESHOLD",
-        "PRESERVE",
-        "PRESERVE_MAX_TOKENS",
-        "ARTIFACTS_MAX_TOKENS",
-        "MEMORY_FLUSH_MARGIN",
-    }
-)
-
-CHOICES: dict[str, tuple[str, ...]] = {
-    "FALLBACK": ("annotate", "none"),
-    "SUMMARY_PLACEMENT": ("messages", "system"),
-    "PROMPT_CACHE_TTL": ("5m", "1h"),
-    "UNKNOWN_BLOCKS": ("store", "reject"),
-    "AUTO_COMPACT": ("off", "sync", "async", "background"),
-}
-
-NON_NEGATIVE_INTS = (
-    "TOOL_SOFT_TRIM_HEAD",
-    "TOOL_SOFT_TRIM_TAIL",
-    "TOOL_HARD_CLEAR_AFTER",
-    "KEEP_LAST_TOOL_RESULTS",
-    "RESERVE_TOKENS",
-    "MEMORY_FLUSH_MARGIN",
-    "PRESERVE_MAX_TOKENS",
-    "ARTIFACTS_MAX_TOKENS",
-    "SUMMARY_RESERVE_TOKENS",
-    "TOOL_PREVIEW_HEAD",
-    "TOOL_PREVIEW_TAIL",
-    "IMAGE_TOKENS",
-    "API_MAX_RETRIES",
-)
-POSITIVE_INTS = (
-    "MAX_TOKENS",
-    "MAX_ATTEMPTS",
-    "TOOL_SOFT_TRIM_CHARS",
-    "CONTEXT_WINDOW",
-    "KEEP_RECENT_TOKENS",
-    "SUMMARY_INPUT_MAX_CHARS",
-    "SUMMARY_CONCURRENCY",
-    "SUMMARY_MAX_CHARS",
-    "SUMMARY_MIN_CHARS",
-    "LEASE_SECONDS",
-    "LOCK_TIMEOUT_MS",
-    "BACKGROUND_WORKERS",
-    "MAX_MESSAGE_CHARS",
-    "MAX_BATCH",
-    "DRIFT_MAX_VERSIONS",
-    "SUMMARY_CONTEXT_WINDOW",
-)
-#: What PRESERVE may name.
-PRESERVE_KINDS = ("errors", "decisions", "commits")
-#: The longest MEMORY_FLUSH_PROMPT (it is sent on every flush turn).
-MAX_PROMPT_CHARS = 20_000
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
 
 
-# Upper bounds: far above any sensible value, low enough that every value fits its database
-# column and its arithmetic (a threshold of 10**30 once made an admin filter overflow).
-MAXIMA: dict[str, int | float] = {
-    "MAX_TOKENS": 1_000_000,
-    "API_TIMEOUT": 3_600,
-    "API_MAX_RETRIES": 100,
-    "MAX_ATTEMPTS": 100,
-    "RETRY_BACKOFF_SECONDS": 3_600,
-    "TOOL_SOFT_TRIM_CHARS": 100_000_000,
-    "TOOL_SOFT_TRIM_HEAD": 100_000_000,
-    "TOOL_SOFT_TRIM_TAIL": 100_000_000,
-    "TOOL_HARD_CLEAR_AFTER": 1_000_000,
-    "KEEP_LAST_TOOL_RESULTS": 1_000_000,
-    "COMPACTION_THRESHOLD": 100_000_000,
-    "CONTEXT_WINDOW": 100_000_000,
-    "RESERVE_TOKENS": 100_000_000,
-    "KEEP_RECENT_TOKENS": 100_000_000,
-    "SUMMARY_INPUT_MAX_CHARS": 1_000_000_000,
-    "SUMMARY_CONCURRENCY": 64,
-    "SUMMARY_MAX_CHARS": 10_000_000,
-    "SUMMARY_MIN_CHARS": 10_000_000,
-    "TOOL_PREVIEW_HEAD": 100_000_000,
-    "TOOL_PREVIEW_TAIL": 100_000_000,
-    "MEMORY_FLUSH_MARGIN": 100_000_000,
-    "PRESERVE_MAX_TOKENS": 1_000_000,
-    "ARTIFACTS_MAX_TOKENS": 1_000_000,
-    "SUMMARY_CONTEXT_WINDOW": 100_000_000,
-    "SUMMARY_RESERVE_TOKENS": 100_000_000,
-    "LEASE_SECONDS": 7 * 86_400,
-    "COMPACTION_WAIT_SECONDS": 3_600,
-    "BACKGROUND_WORKERS": 32,
-    "LOCK_TIMEOUT_MS": 600_000,
-    "IMAGE_TOKENS": 1_000_000,
-    "MAX_MESSAGE_CHARS": 100_000_000,
-    "MAX_BATCH": 100_000,
-    "DRIFT_MAX_VERSIONS": 10_000,
-}
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 #: Strings recorded in 255-character columns (a run's model, summarizer).
 MAX_NAME_CHARS = 255
+#: The longest MEMORY_FLUSH_PROMPT (it is sent on every flush turn).
+MAX_PROMPT_CHARS = 20_000
+#: What PRESERVE may name.
+PRESERVE_KINDS = ("errors", "decisions", "commits")
+
+#: Every kind of value a setting can take; ``Setting.kind`` is one of them.
+KINDS = ("int", "number", "bool", "choice", "string", "url", "dotted path", "preserve", "prompt")
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One key of ``settings.COMPACTION``, declared once: the defaults, the bounds, the
+    validation, the per-session overrides and the settings page of the docs all read it.
+
+    Numbers have a maximum far above any sensible value, low enough that every value fits its
+    database column and its arithmetic (a threshold of 10**30 once made an admin filter
+    overflow). ``doc`` is Markdown: the settings reference renders it as it stands.
+    """
+
+    name: str
+    default: Any
+    kind: str
+    group: str
+    doc: str
+    minimum: int | float | None = None
+    maximum: int | float | None = None
+    #: The minimum itself is refused (a number in (minimum, maximum]).
+    exclusive_minimum: bool = False
+    choices: tuple[str, ...] = ()
+    #: None is a value of its own (its meaning is in ``doc``).
+    nullable: bool = False
+    #: A session's ``config`` may override it: engine behaviour, never infrastructure.
+    session: bool = False
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"{self.name}: unknown kind {self.kind!r}")
+        if (self.kind == "choice") != bool(self.choices):
+            raise ValueError(f"{self.name}: choices go with kind 'choice', and only there")
+        # The shipped default passes its own rule: the table cannot contradict itself.
+        if problem := self.problem(self.default):
+            raise ValueError(f"{self.name}: default {problem}")
+
+    @property
+    def type_text(self) -> str:
+        """The kind of value, as the reference says it."""
+        text = {
+            "int": "integer",
+            "number": "number",
+            "bool": "boolean",
+            "choice": "string, one of " + ", ".join(f'`"{c}"`' for c in self.choices),
+            "string": f"string of 1 to {MAX_NAME_CHARS} characters",
+            "url": f"http(s) URL of up to {MAX_NAME_CHARS} characters",
+            "dotted path": f"dotted path of 1 to {MAX_NAME_CHARS} characters",
+            "preserve": "list of " + ", ".join(f'`"{k}"`' for k in PRESERVE_KINDS),
+            "prompt": f"string of 1 to {MAX_PROMPT_CHARS:,} characters",
+        }[self.kind]
+        return text + (", or `None`" if self.nullable else "")
+
+    @property
+    def bounds_text(self) -> str:
+        """The bounds of a number, as the reference says them ('' for other kinds)."""
+        if self.kind not in ("int", "number"):
+            return ""
+        low = "" if self.minimum is None else f"{self.minimum:,}"
+        high = "" if self.maximum is None else f"{self.maximum:,}"
+        if self.exclusive_minimum:
+            return f"more than {low}, at most {high}"
+        return f"{low} to {high}"
+
+    def problem(self, value: Any) -> str | None:
+        """What is wrong with ``value`` for this setting, or None."""
+        if value is None and self.nullable:
+            return None
+        shown = f"{value!r:.80}"
+        if self.kind == "choice":
+            if value not in self.choices:
+                return f"must be one of {', '.join(self.choices)}, not {shown}"
+            return None
+        if self.kind == "int":
+            if not (_is_int(value) and value >= (self.minimum or 0)):
+                what = "a positive integer" if self.minimum == 1 else "a non-negative integer"
+                return f"must be {what}{' or None' if self.nullable else ''}, not {shown}"
+            return self._at_most(value)
+        if self.kind == "number":
+            if self.minimum == 0 and not self.exclusive_minimum:
+                if not (_is_number(value) and value >= 0):
+                    return f"must be a non-negative number, not {shown}"
+                return self._at_most(value)
+            low, high = self.minimum, self.maximum
+            if self.exclusive_minimum:
+                if not (_is_number(value) and low < value <= high):
+                    return f"must be a number in ({low:g}, {high:g}], not {shown}"
+            elif not (_is_number(value) and low <= value <= high):
+                return f"must be a number from {low:g} to {high:g}, not {shown}"
+            return None
+        if self.kind == "bool":
+            return None if isinstance(value, bool) else f"must be true or false, not {shown}"
+        if self.kind == "string":
+            if not (isinstance(value, str) and 0 < len(value) <= MAX_NAME_CHARS):
+                return f"must be a string of 1 to {MAX_NAME_CHARS} characters, not {shown}"
+            return None
+        if self.kind == "dotted path":
+            if not (isinstance(value, str) and 0 < len(value) <= MAX_NAME_CHARS):
+                return (
+                    f"must be None or a dotted path of 1 to {MAX_NAME_CHARS} characters, "
+                    f"not {shown}"
+                )
+            return None
+        if self.kind == "url":
+            if not (
+                isinstance(value, str)
+                and len(value) <= MAX_NAME_CHARS
+                and value.startswith(("http://", "https://"))
+            ):
+                return (
+                    f"must be None or an http(s) URL of up to {MAX_NAME_CHARS} characters, "
+                    f"not {shown}"
+                )
+            return None
+        if self.kind == "preserve":
+            if not (
+                isinstance(value, list | tuple)
+                and all(isinstance(kind, str) and kind in PRESERVE_KINDS for kind in value)
+            ):
+                return f"must be a list of {', '.join(PRESERVE_KINDS)} (or empty), not {shown}"
+            return None
+        # "prompt"
+        if not (isinstance(value, str) and value.strip() and len(value) <= MAX_PROMPT_CHARS):
+            return f"must be None or a string of 1 to {MAX_PROMPT_CHARS:,} characters, not {shown}"
+        return None
+
+    def _at_most(self, value: Any) -> str | None:
+        if self.maximum is not None and value > self.maximum:
+            return f"must be at most {self.maximum:,}, not {value!r:.40}"
+        return None
+
+
+#: The order of the settings reference's sections.
+GROUPS = (
+    "Summarizer",
+    "Pruning",
+    "Trigger and cut point",
+    "Summaries",
+    "Prompt caching and content",
+    "Memory flush",
+    "Carried text and the artifact ledger",
+    "Background compaction",
+    "Drift audit",
+    "Concurrency",
+    "Token estimation and input limits",
+)
+
+SETTINGS: tuple[Setting, ...] = (
+    # Summarizer
+    Setting(
+        "SUMMARIZER", None, "dotted path", "Summarizer", nullable=True,
+        doc="A class implementing `compaction.summarizers.Summarizer`. `None` picks "
+        "`AnthropicSummarizer` when `ANTHROPIC_API_KEY` is set, else "
+        "`OpenAIResponsesSummarizer` when `OPENAI_API_KEY` is set, else the offline one.",
+    ),
+    Setting(
+        "SUMMARIZER_MODEL", None, "string", "Summarizer", nullable=True, session=True,
+        doc="The summarizer's model, for any provider; `None`: the provider's default "
+        "(`claude-haiku-4-5`, `gpt-5-mini`).",
+    ),
+    Setting(
+        "MODEL", None, "string", "Summarizer", nullable=True, session=True,
+        doc="The old name of `SUMMARIZER_MODEL`, still read.",
+    ),
+    Setting(
+        "SUMMARIZER_BASE_URL", None, "url", "Summarizer", nullable=True,
+        doc="The summarizer's endpoint (an OpenAI-compatible server's `.../v1`, e.g. "
+        '`"http://localhost:8000/v1"`); `None`: the SDK\'s own (`ANTHROPIC_BASE_URL`, '
+        "`OPENAI_BASE_URL`, else the provider's API).",
+    ),
+    Setting(
+        "SUMMARIZER_API_KEY", None, "string", "Summarizer", nullable=True,
+        doc="The key sent to `SUMMARIZER_BASE_URL` (`None`: none, for a local server). "
+        "Without a base URL, `None` is the SDK's own key (`ANTHROPIC_API_KEY`, "
+        "`OPENAI_API_KEY`): the environment's OpenAI key never goes to a server named here.",
+    ),
+    Setting(
+        "MAX_TOKENS", 4096, "int", "Summarizer", minimum=1, maximum=1_000_000, session=True,
+        doc="The summarizer's `max_tokens`.",
+    ),
+    Setting(
+        "API_TIMEOUT", 60.0, "number", "Summarizer", minimum=0, maximum=3_600,
+        doc="Seconds per summarizer request.",
+    ),
+    Setting(
+        "API_MAX_RETRIES", 2, "int", "Summarizer", minimum=0, maximum=100,
+        doc="The SDK's own retries (set 0 inside Celery workers).",
+    ),
+    Setting(
+        "MAX_ATTEMPTS", 2, "int", "Summarizer", minimum=1, maximum=100,
+        doc="Attempts of the whole summarization before the fallback.",
+    ),
+    Setting(
+        "RETRY_BACKOFF_SECONDS", 1.0, "number", "Summarizer", minimum=0, maximum=3_600,
+        doc="Base of the exponential backoff (with jitter) between attempts.",
+    ),
+    Setting(
+        "FALLBACK", "annotate", "choice", "Summarizer", choices=("annotate", "none"),
+        doc='On final failure, `"annotate"` checkpoints the previous summary plus a note of '
+        'what was archived without a summary (status `fell_back`); `"none"` records the run '
+        "failed and compacts nothing.",
+    ),
+    # Pruning
+    Setting(
+        "TOOL_SOFT_TRIM_CHARS", 4000, "int", "Pruning", minimum=1, maximum=100_000_000,
+        session=True, doc="Tool results longer than this are trimmed to head and tail.",
+    ),
+    Setting(
+        "TOOL_SOFT_TRIM_HEAD", 1500, "int", "Pruning", minimum=0, maximum=100_000_000,
+        session=True, doc="Characters a trimmed tool result keeps at its start.",
+    ),
+    Setting(
+        "TOOL_SOFT_TRIM_TAIL", 1500, "int", "Pruning", minimum=0, maximum=100_000_000,
+        session=True, doc="Characters a trimmed tool result keeps at its end.",
+    ),
+    Setting(
+        "TOOL_HARD_CLEAR_AFTER", 6, "int", "Pruning", minimum=0, maximum=1_000_000,
+        session=True,
+        doc="Tool results older than this many tool-result messages are cleared.",
+    ),
+    Setting(
+        "KEEP_LAST_TOOL_RESULTS", 2, "int", "Pruning", minimum=0, maximum=1_000_000,
+        session=True, doc="The newest tool-result messages, never pruned.",
+    ),
+    # Trigger and cut point
+    Setting(
+        "COMPACTION_THRESHOLD", 100_000, "int", "Trigger and cut point", minimum=1,
+        maximum=100_000_000, nullable=True, session=True,
+        doc="Estimated tokens above which a session compacts; `None`: "
+        "`CONTEXT_WINDOW - RESERVE_TOKENS`.",
+    ),
+    Setting(
+        "CONTEXT_WINDOW", 200_000, "int", "Trigger and cut point", minimum=1,
+        maximum=100_000_000, session=True, doc="The model's context window, in tokens.",
+    ),
+    Setting(
+        "RESERVE_TOKENS", 20_000, "int", "Trigger and cut point", minimum=0,
+        maximum=100_000_000, session=True, doc="Room kept in the window for the answer.",
+    ),
+    Setting(
+        "KEEP_RECENT_TOKENS", 20_000, "int", "Trigger and cut point", minimum=1,
+        maximum=100_000_000, session=True,
+        doc="The newest tokens, kept verbatim after the cut.",
+    ),
+    Setting(
+        "PROTECT_FIRST_MESSAGE", True, "bool", "Trigger and cut point", session=True,
+        doc="Carry the first user message verbatim into every checkpoint.",
+    ),
+    # Summaries
+    Setting(
+        "SUMMARY_INPUT_MAX_CHARS", 100_000, "int", "Summaries", minimum=1,
+        maximum=1_000_000_000,
+        doc="Input of one summarizer call (less when `SUMMARY_CONTEXT_WINDOW` holds less); "
+        "larger input is summarized as a tree: chunks side by side, then merged.",
+    ),
+    Setting(
+        "SUMMARY_CONCURRENCY", 8, "int", "Summaries", minimum=1, maximum=64,
+        doc="Summarizer calls of one tree running at once.",
+    ),
+    Setting(
+        "SUMMARY_MAX_CHARS", 6000, "int", "Summaries", minimum=1, maximum=10_000_000,
+        session=True, doc="The summary's cap (a marker shows the cut).",
+    ),
+    Setting(
+        "SUMMARY_MIN_CHARS", 200, "int", "Summaries", minimum=1, maximum=10_000_000,
+        doc="Shorter summaries are rejected and retried.",
+    ),
+    Setting(
+        "TOOL_PREVIEW_HEAD", 500, "int", "Summaries", minimum=0, maximum=100_000_000,
+        doc="Characters of a tool result's start in the summarizer's transcript.",
+    ),
+    Setting(
+        "TOOL_PREVIEW_TAIL", 200, "int", "Summaries", minimum=0, maximum=100_000_000,
+        doc="Characters of a tool result's end in the summarizer's transcript.",
+    ),
+    Setting(
+        "SUMMARY_PLACEMENT", "messages", "choice", "Summaries", choices=("messages", "system"),
+        session=True,
+        doc='`"messages"`: a synthetic user/assistant pair before the active messages; '
+        '`"system"`: appended to the system prompt.',
+    ),
+    Setting(
+        "SUMMARY_CONTEXT_WINDOW", 200_000, "int", "Summaries", minimum=1, maximum=100_000_000,
+        doc="The summarizer model's own context window: one call's input plus `MAX_TOKENS` "
+        "must fit it minus `SUMMARY_RESERVE_TOKENS`, and chunks are cut so they do.",
+    ),
+    Setting(
+        "SUMMARY_RESERVE_TOKENS", 8_000, "int", "Summaries", minimum=0, maximum=100_000_000,
+        doc="Kept free in that window (the prompt's own instructions, estimate error).",
+    ),
+    # Prompt caching and content
+    Setting(
+        "PROMPT_CACHE", True, "bool", "Prompt caching and content", session=True,
+        doc="Anthropic payloads mark the stable prefix (system prompt, summary) with "
+        "`cache_control` breakpoints, so every turn until the next compaction reads it from "
+        "the prompt cache.",
+    ),
+    Setting(
+        "PROMPT_CACHE_TTL", "5m", "choice", "Prompt caching and content", choices=("5m", "1h"),
+        session=True,
+        doc='Cache entries of five minutes, or `"1h"` (costs more to write, lives longer).',
+    ),
+    Setting(
+        "UNKNOWN_BLOCKS", "store", "choice", "Prompt caching and content",
+        choices=("store", "reject"),
+        doc='Content block types this version does not know (a newer API release): `"store"` '
+        'keeps them verbatim and sends them back; `"reject"` refuses them with a 400.',
+    ),
+    # Memory flush
+    Setting(
+        "MEMORY_FLUSH", None, "dotted path", "Memory flush", nullable=True,
+        doc="A host `callable(session=, run=)` given a chance to persist memories before "
+        "compaction, at most once per checkpoint version (see "
+        "[the memory flush turn](agent-loop.md#the-memory-flush-turn)).",
+    ),
+    Setting(
+        "MEMORY_FLUSH_MARGIN", 4000, "int", "Memory flush", minimum=0, maximum=100_000_000,
+        session=True, doc="A flush is due within this many tokens of the threshold.",
+    ),
+    Setting(
+        "MEMORY_FLUSH_PROMPT", None, "prompt", "Memory flush", nullable=True,
+        doc="The flush turn's prompt (the context payload's `memory_flush.prompt`); `None` "
+        "ships `compaction.engine.memory.MEMORY_FLUSH_PROMPT`.",
+    ),
+    # Carried text and the artifact ledger
+    Setting(
+        "PRESERVE", ["errors", "decisions", "commits"], "preserve",
+        "Carried text and the artifact ledger", session=True,
+        doc="Carried into every checkpoint verbatim, whatever the summarizer wrote: failing "
+        'tool results and tracebacks (`"errors"`), explicit decisions, git commit lines '
+        '(`"commits"`); newest first, within `PRESERVE_MAX_TOKENS`. An empty list turns it '
+        "off.",
+    ),
+    Setting(
+        "PRESERVE_MAX_TOKENS", 2000, "int", "Carried text and the artifact ledger", minimum=0,
+        maximum=1_000_000, session=True, doc="Budget of the preserved text, newest first.",
+    ),
+    Setting(
+        "ARTIFACTS_MAX_TOKENS", 1500, "int", "Carried text and the artifact ledger", minimum=0,
+        maximum=1_000_000, session=True,
+        doc="Budget of the *Files & artifacts* section sent after the summary (the artifact "
+        "ledger: files, commands, URLs, errors, test runs, taken from the stored tool calls): "
+        "unresolved errors and changed files first, newest first, counts for what does not "
+        "fit. `0` sends no section (the admin and the API still show the ledger).",
+    ),
+    # Background compaction
+    Setting(
+        "AUTO_COMPACT", "background", "choice", "Background compaction",
+        choices=("off", "sync", "async", "background"), session=True,
+        doc='When a session crosses its threshold. `"background"`: a compaction starts on a '
+        "small thread pool in the same process, after the request's transaction commits, and "
+        "no turn waits for it unless its payload would not fit "
+        '`CONTEXT_WINDOW - RESERVE_TOKENS`; `"async"`: the same timing, on a Celery worker; '
+        '`"sync"`: the append or turn that crosses the threshold compacts in the request; '
+        '`"off"`: only when asked. See [Operations](operations.md).',
+    ),
+    Setting(
+        "SOFT_THRESHOLD", 0.8, "number", "Background compaction", minimum=0.1, maximum=1,
+        session=True,
+        doc='With `"background"` and `"async"` a compaction starts at `COMPACTION_THRESHOLD`, '
+        "or at this share of `CONTEXT_WINDOW - RESERVE_TOKENS` when that comes first (a "
+        "threshold at the window's edge), so that it is done before a payload would not fit.",
+    ),
+    Setting(
+        "COMPACTION_WAIT_SECONDS", 30.0, "number", "Background compaction", minimum=0,
+        maximum=3_600,
+        doc="How long a turn whose payload would not fit the window waits for the running "
+        "compaction; after that it is sent fitted to the window (its oldest messages left "
+        "out).",
+    ),
+    Setting(
+        "BACKGROUND_WORKERS", 2, "int", "Background compaction", minimum=1, maximum=32,
+        doc='Threads of the in-process pool (`"background"`), per process; a few more '
+        "sessions than this may wait in its queue, and beyond that a start is dropped until "
+        "the next append.",
+    ),
+    Setting(
+        "PUBLISHER", "compaction.tasks.publish_compaction_run", "dotted path",
+        "Background compaction", nullable=True,
+        doc="A `callable(run_id: str)` that puts a queued run on a worker; the default "
+        "publishes `compaction.tasks.compact_session` on Celery. Services never import tasks.",
+    ),
+    # Drift audit
+    Setting(
+        "DRIFT_MAX_VERSIONS", 200, "int", "Drift audit", minimum=1, maximum=10_000,
+        doc="The drift audit (the admin's timeline and the API's drift endpoint) reads the "
+        "newest this many checkpoint versions.",
+    ),
+    Setting(
+        "DRIFT_JUDGE", None, "dotted path", "Drift audit", nullable=True,
+        doc="A judge of the prose the audit cannot settle (a carried item reworded): a "
+        "`compaction.judges.DriftJudge`, e.g. "
+        "`compaction.judges.anthropic.AnthropicDriftJudge`, which asks `DRIFT_JUDGE_MODEL`. "
+        "It runs in phase 2 of each compaction and from the admin's diff page (a POST), never "
+        "in a GET; only what it confirms is counted. `None`: no judge, and reworded items "
+        "stay unverified.",
+    ),
+    Setting(
+        "DRIFT_JUDGE_MODEL", None, "string", "Drift audit", nullable=True,
+        doc="The judge's model; `None`: its provider's default.",
+    ),
+    Setting(
+        "DRIFT_JUDGE_BASE_URL", None, "url", "Drift audit", nullable=True,
+        doc="The judge's endpoint, as `SUMMARIZER_BASE_URL`.",
+    ),
+    Setting(
+        "DRIFT_JUDGE_API_KEY", None, "string", "Drift audit", nullable=True,
+        doc="The judge's key, as `SUMMARIZER_API_KEY`.",
+    ),
+    # Concurrency
+    Setting(
+        "LEASE_SECONDS", 300, "int", "Concurrency", minimum=1, maximum=7 * 86_400,
+        doc="How long a claim holds the session.",
+    ),
+    Setting(
+        "LOCK_TIMEOUT_MS", 5000, "int", "Concurrency", minimum=1, maximum=600_000,
+        doc="Bound on waiting for a session's row lock (`SessionBusy` after).",
+    ),
+    # Token estimation and input limits
+    Setting(
+        "IMAGE_TOKENS", 1600, "int", "Token estimation and input limits", minimum=0,
+        maximum=1_000_000, doc="Fixed token estimate per image.",
+    ),
+    Setting(
+        "CALIBRATION_ALPHA", 0.1, "number", "Token estimation and input limits", minimum=0,
+        maximum=1, exclusive_minimum=True,
+        doc="Weight of each usage report in the estimator's calibration average.",
+    ),
+    Setting(
+        "MAX_MESSAGE_CHARS", 500_000, "int", "Token estimation and input limits", minimum=1,
+        maximum=100_000_000, doc="Characters per message.",
+    ),
+    Setting(
+        "MAX_BATCH", 500, "int", "Token estimation and input limits", minimum=1,
+        maximum=100_000, doc="Messages per append.",
+    ),
+)  # fmt: skip
+
+#: Each setting by name.
+BY_NAME: dict[str, Setting] = {s.name: s for s in SETTINGS}
+DEFAULTS: dict[str, Any] = {s.name: s.default for s in SETTINGS}
+#: Keys a session's ``config`` may override: engine behaviour, never infrastructure.
+SESSION_OVERRIDABLE = frozenset(s.name for s in SETTINGS if s.session)
+CHOICES: dict[str, tuple[str, ...]] = {s.name: s.choices for s in SETTINGS if s.choices}
+NON_NEGATIVE_INTS = tuple(s.name for s in SETTINGS if s.kind == "int" and s.minimum == 0)
+POSITIVE_INTS = tuple(
+    s.name for s in SETTINGS if s.kind == "int" and s.minimum == 1 and not s.nullable
+)
+#: Upper bounds of the numbers that have one beside their range.
+MAXIMA: dict[str, int | float] = {
+    s.name: s.maximum
+    for s in SETTINGS
+    if s.maximum is not None and (s.kind == "int" or (s.minimum == 0 and not s.exclusive_minimum))
+}
 
 
 #: Settings that no longer exist, and what took their place: named in the warning a host
@@ -278,104 +511,11 @@ def validate_values(values: Mapping[str, Any]) -> list[str]:
     for key, value in values.items():
         if key in REMOVED:
             problems.append(f"{key}: removed setting ({REMOVED[key]})")
-            continue
-        if key not in DEFAULTS:
+        elif key not in BY_NAME:
             problems.append(f"{key}: unknown setting")
-            continue
-        if key in CHOICES and value not in CHOICES[key]:
-            problems.append(f"{key}: must be one of {', '.join(CHOICES[key])}, not {value!r:.80}")
-        elif key in POSITIVE_INTS and not (_is_int(value) and value > 0):
-            problems.append(f"{key}: must be a positive integer, not {value!r:.80}")
-        elif key in NON_NEGATIVE_INTS and not (_is_int(value) and value >= 0):
-            problems.append(f"{key}: must be a non-negative integer, not {value!r:.80}")
-        elif (
-            key == "COMPACTION_THRESHOLD"
-            and value is not None
-            and not (_is_int(value) and value > 0)
-        ):
-            problems.append(f"{key}: must be a positive integer or None, not {value!r:.80}")
-        elif key in ("PROTECT_FIRST_MESSAGE", "PROMPT_CACHE") and not isinstance(value, bool):
-            problems.append(f"{key}: must be true or false, not {value!r:.80}")
-        elif key == "SOFT_THRESHOLD" and not (_is_number(value) and 0.1 <= value <= 1):
-            problems.append(f"{key}: must be a number from 0.1 to 1, not {value!r:.80}")
-        elif key in ("API_TIMEOUT", "RETRY_BACKOFF_SECONDS", "COMPACTION_WAIT_SECONDS") and not (
-            isinstance(value, int | float) and not isinstance(value, bool) and value >= 0
-        ):
-            problems.append(f"{key}: must be a non-negative number, not {value!r:.80}")
-        elif key == "CALIBRATION_ALPHA" and not (
-            isinstance(value, int | float) and not isinstance(value, bool) and 0 < value <= 1
-        ):
-            problems.append(f"{key}: must be a number in (0, 1], not {value!r:.80}")
-        elif (
-            key
-            in (
-                "SUMMARIZER",
-                "MEMORY_FLUSH",
-                "MODEL",
-                "SUMMARIZER_MODEL",
-                "PUBLISHER",
-                "DRIFT_JUDGE_MODEL",
-                "SUMMARIZER_API_KEY",
-                "DRIFT_JUDGE_API_KEY",
-            )
-            and value is not None
-            and not (isinstance(value, str) and 0 < len(value) <= MAX_NAME_CHARS)
-        ):
-            problems.append(
-                f"{key}: must be a string of 1 to {MAX_NAME_CHARS} characters, not {value!r:.80}"
-            )
-        elif (
-            key in ("SUMMARIZER_BASE_URL", "DRIFT_JUDGE_BASE_URL")
-            and value is not None
-            and not (
-                isinstance(value, str)
-                and len(value) <= MAX_NAME_CHARS
-                and value.startswith(("http://", "https://"))
-            )
-        ):
-            problems.append(
-                f"{key}: must be None or an http(s) URL of up to {MAX_NAME_CHARS} characters, "
-                f"not {value!r:.80}"
-            )
-        elif (
-            key == "DRIFT_JUDGE"
-            and value is not None
-            and not (isinstance(value, str) and 0 < len(value) <= MAX_NAME_CHARS)
-        ):
-            problems.append(
-                f"{key}: must be None or a dotted path of 1 to {MAX_NAME_CHARS} characters, "
-                f"not {value!r:.80}"
-            )
-        elif key == "PRESERVE" and not (
-            isinstance(value, list | tuple)
-            and all(isinstance(kind, str) and kind in PRESERVE_KINDS for kind in value)
-        ):
-            problems.append(
-                f"{key}: must be a list of {', '.join(PRESERVE_KINDS)} (or empty), "
-                f"not {value!r:.80}"
-            )
-        elif (
-            key == "MEMORY_FLUSH_PROMPT"
-            and value is not None
-            and not (
-                isinstance(value, str) and len(value.strip()) > 0 and len(value) <= MAX_PROMPT_CHARS
-            )
-        ):
-            problems.append(
-                f"{key}: must be None or a string of 1 to {MAX_PROMPT_CHARS:,} characters, "
-                f"not {value!r:.80}"
-            )
-        elif key in MAXIMA and _is_number(value) and value > MAXIMA[key]:
-            problems.append(f"{key}: must be at most {MAXIMA[key]:,}, not {value!r:.40}")
+        elif problem := BY_NAME[key].problem(value):
+            problems.append(f"{key}: {problem}")
     return problems
-
-
-def _is_number(value: Any) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 class ResolvedSettings:

@@ -1,11 +1,13 @@
-"""The README's install path, followed as a new user would, from a built wheel.
+"""The README's install path, followed as a new user would, from a built sdist and wheel.
 
-Builds the wheel, installs it (with the extras the README's steps use) into a fresh
-virtualenv where pip resolves the newest Django from the index, makes a project with
-``startproject``, applies the settings and urls of the README's own code blocks (tagged
-```` ```python settings.py ```` and ```` ```python urls.py ````, so the README cannot drift
-from what works), migrates on PostgreSQL, and uses the API with a token, the admin pages,
-Swagger UI and the management commands. The anthropic SDK, Celery and tqdm are not
+Builds the sdist (``python -m build``) and the wheel from the sdist, as an index's users get
+them, and checks both with ``twine check --strict``. Installs the wheel (with the extras the
+README's steps use) into a fresh virtualenv where pip resolves the newest Django from the
+index, makes a project with ``startproject``, applies the settings and urls of the README's
+own code blocks (tagged ```` ```python settings.py ```` and ```` ```python urls.py ````, so
+the README cannot drift from what works) and the docs' prepared-statement settings
+(``docs/operations.md``), migrates on PostgreSQL, and uses the API with a token, the admin
+pages, Swagger UI and the management commands. The anthropic SDK, Celery and tqdm are not
 installed: the host works without them.
 
 Needs the package index (pip); CI runs it once (marker ``install``).
@@ -19,6 +21,7 @@ import re
 import socket
 import subprocess
 import sys
+import tarfile
 import time
 import urllib.error
 import urllib.parse
@@ -34,6 +37,7 @@ import pytest
 from django.conf import settings
 
 from tests.support import ROOT
+from tests.support.docs import tagged_code
 
 pytestmark = pytest.mark.install
 
@@ -70,8 +74,16 @@ def workdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def wheel(workdir: Path) -> Path:
-    run(sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", workdir / "dist", ROOT)
+def sdist(workdir: Path) -> Path:
+    run(sys.executable, "-m", "build", "--sdist", "--outdir", workdir / "dist", ROOT)
+    [built] = (workdir / "dist").glob("django_compaction-*.tar.gz")
+    return built
+
+
+@pytest.fixture(scope="module")
+def wheel(workdir: Path, sdist: Path) -> Path:
+    """The wheel built from the sdist: what the sdist carries is enough to build it."""
+    run(sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", workdir / "dist", sdist)
     [built] = (workdir / "dist").glob("django_compaction-*.whl")
     return built
 
@@ -118,6 +130,9 @@ def host(workdir: Path, wheel: Path, database: dict[str, Any]) -> dict[str, Any]
             "\nDATABASES = {'default': {'ENGINE': 'django.db.backends.postgresql', "
             f"**{database!r}}}}}\n"
         )
+        f.write(
+            "\n# --- from docs/operations.md\n" + tagged_code("python settings/prepared-statements")
+        )
     with (site / "mysite" / "urls.py").open("a") as f:
         f.write("\n# --- from the README\n" + "\n".join(url_blocks))
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "CELERY_"))}
@@ -153,12 +168,31 @@ def test_the_wheel_carries_the_package_and_nothing_of_the_repository(wheel: Path
     text = zipfile.ZipFile(wheel).read(metadata).decode()
     assert "License-Expression: MIT" in text
     assert "Classifier: Framework :: Django :: 6.1" in text
-    assert "# Changelog" in text and "## [Unreleased]" in text  # after the README
+    # The long description is the short README alone; the changelog is not appended.
+    description = text.split("\n\n", 1)[1]
+    assert description.startswith("# django-compaction\n"), description[:200]
+    assert "## [Unreleased]" not in description and len(description) < 15_000
+    assert "Description-Content-Type: text/markdown" in text
     requires = [line for line in text.splitlines() if line.startswith("Requires-Dist:")]
     core = [line for line in requires if "extra ==" not in line]
     assert sorted(line.split()[1].split(">")[0].split("<")[0] for line in core) == [
         "Django", "django-filter", "djangorestframework", "drf-spectacular",
     ]  # fmt: skip
+
+
+def test_the_sdist_carries_what_the_package_needs_and_twine_passes_both(
+    sdist: Path, wheel: Path
+) -> None:
+    with tarfile.open(sdist) as archive:
+        names = {n.split("/", 1)[1] for n in archive.getnames() if "/" in n}
+    for needed in ("pyproject.toml", "README.md", "LICENSE", "CHANGELOG.md", "compaction/py.typed",
+                   "compaction/migrations/__init__.py", "compaction/static/compaction/admin.css",
+                   "compaction/templates/admin/compaction/chatsession/timeline.html"):  # fmt: skip
+        assert needed in names, needed
+    assert any(n.startswith("compaction/migrations/0001_") for n in names)
+    assert not [n for n in names if n.split("/")[0] in ("project", "tests", "benchmarks")]
+    out = run(sys.executable, "-m", "twine", "check", "--strict", sdist, wheel)
+    assert out.count("PASSED") == 2, out
 
 
 def test_a_new_project_follows_the_readme(host: dict[str, Any]) -> None:

@@ -1,12 +1,11 @@
-"""The README's chat views, run as written against the local Messages API stub."""
+"""The docs' chat views and backend turn (docs/agent-loop.md), run as written against the
+local Messages and OpenAI API stubs."""
 
 from __future__ import annotations
 
 import asyncio
 import json
-import re
-import textwrap
-from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -14,19 +13,32 @@ from django.db import connections
 from django.test import RequestFactory
 
 from compaction import services
-from compaction.models import Message
+from compaction.models import ChatSession, Message
+from tests.support.docs import tagged, tagged_code
 
-README = Path(__file__).resolve().parents[2] / "README.md"
 
-
-def readme_code(tag: str) -> dict:
-    """Run the README's ```` ```python <tag> ```` block; its names."""
-    pattern = re.compile(rf"```python {re.escape(tag)}\n(.*?)```", re.DOTALL)
-    (code,) = pattern.findall(README.read_text())
-    code = textwrap.dedent(code)  # a block inside a list item is indented
-    namespace: dict = {"__name__": "readme_" + tag.replace("/", "_").removesuffix(".py")}
-    exec(compile(code, f"README.md ({tag})", "exec"), namespace)
+def readme_code(tag: str, **names: object) -> dict:
+    """Run the docs' ```` ```python <tag> ```` block (with ``names`` defined); its names."""
+    (block,) = tagged(f"python {tag}")
+    namespace: dict = {"__name__": "docs_" + tag.replace("/", "_").removesuffix(".py"), **names}
+    exec(compile(tagged_code(f"python {tag}"), block.where, "exec"), namespace)
     return namespace
+
+
+@pytest.mark.django_db
+def test_the_docs_backend_turn_stores_both_messages_and_the_usage(anthropic_api, alice):
+    anthropic_api.enqueue_text("The bug is in parse_date().")
+    names = readme_code("chat/backend_turn.py", request=SimpleNamespace(user=alice))
+    session = ChatSession.objects.get(pk=names["session"].pk)
+    assert session.owner == alice
+    stored = list(Message.objects.filter(session=session).order_by("seq"))
+    assert [m.role for m in stored] == ["user", "assistant"]
+    assert stored[1].content[0]["text"] == "The bug is in parse_date()."
+    # The usage the SDK returned reached the session's totals, in the answer's write.
+    assert session.total_input_tokens > 0
+    sent = anthropic_api.message_requests[0].body
+    assert sent["messages"][-1]["content"] == "Fix the bug"
+    assert "You are a coding agent." in json.dumps(sent["system"])
 
 
 @pytest.mark.django_db

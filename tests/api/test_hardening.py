@@ -356,19 +356,23 @@ def test_arbitrary_json_never_answers_5xx_and_a_4xx_writes_nothing(
         assert (session.config, session.system_prompt, session.total_input_tokens) == state
 
 
-def test_the_readme_documents_every_maximum_the_settings_enforce():
+def test_the_settings_reference_documents_every_maximum_the_settings_enforce():
+    """The docs' settings page (rendered from compaction.conf) states each maximum, and the
+    validation enforces exactly that one."""
+    import sys
 
     from compaction.conf import MAXIMA, validate_values
 
-    readme = (ROOT / "README.md").read_text()
+    sys.path.insert(0, str(ROOT / "docs" / "_ext"))
+    from compaction_docs import render_settings
+
     rows = {
-        line.split("`")[1]: line
-        for line in readme.splitlines()
-        if line.startswith("| `") and line.count("|") == 5
+        line.split("`")[1].split(" ")[0]: line
+        for line in render_settings().splitlines()
+        if line.startswith("| {ref}`")
     }
     for key, maximum in MAXIMA.items():
-        row = rows.get(key) or rows[key.replace("_TAIL", "_HEAD")]  # one row for HEAD / TAIL
-        assert f"{maximum:,}" in row, (key, row)
+        assert f"{maximum:,}" in rows[key], (key, rows[key])
         over = maximum + 1 if isinstance(maximum, int) else maximum * 2
         assert validate_values({key: over}), key
         assert not validate_values({key: maximum}), key
