@@ -51,7 +51,6 @@ class DriftAuditAdmin(ReadOnlyAdmin):
     search_fields = ("=id", "external_id", "agent_id")
     # Most recently active first.
     ordering = ("-updated_at",)
-    show_full_result_count = False
 
     # -- who sees it
 
