@@ -420,7 +420,7 @@ def test_operator_pages_read_well_and_fit(
     _no_boolean_icons(browser)
     _fits(browser)
     _screenshot(browser, "admin-session.png")
-    browser.execute_script("arguments[0].scrollIntoView()", flushes)
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", flushes)
     _screenshot(browser, "admin-session-inlines.png")
 
     # The checkpoint list fits beside both sidebars, at 1400 and at 1280.
