@@ -162,6 +162,17 @@ class ChatSession(models.Model):
         return self.total_cache_read_tokens / total if total else None
 
 
+class DriftAudit(ChatSession):
+    """The admin's "Drift audit" entry: sessions with their latest stored audit, each a link
+    to its drift timeline. A proxy (no table of its own): a reusable app cannot add links
+    to the host's admin index, but a registered model appears there."""
+
+    class Meta:
+        proxy = True
+        verbose_name = "drift audit"
+        verbose_name_plural = "drift audit"
+
+
 class Checkpoint(TokenReduction):
     class Kind(models.TextChoices):
         CREATE = "create", "create"

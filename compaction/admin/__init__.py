@@ -12,12 +12,15 @@ Permissions:
   their checkpoints"), not the change permission: every form stays read-only. The dry-run
   estimate writes nothing and needs only the view permission.
 
-One module per model admin (``sessions``, ``messages``, ``checkpoints``, ``runs``), their
-list ``filters``, the custom pages (``views`` with ``forms``), message ``rendering`` and the
-drift ``chart``. Changelists run a fixed number of queries whatever the page size.
+One module per model admin (``sessions``, ``messages``, ``checkpoints``, ``runs``, and
+``drift``: the "Drift audit" entry of the admin index, a proxy of sessions), their list
+``filters``, the custom pages (``views`` with ``forms``), message and summary
+``rendering`` and the drift ``chart``. Changelists run a fixed number of queries whatever
+the page size.
 """
 
 from compaction.admin.checkpoints import CheckpointAdmin
+from compaction.admin.drift import DriftAuditAdmin
 from compaction.admin.messages import MessageAdmin
 from compaction.admin.runs import CompactionRunAdmin
 from compaction.admin.sessions import RECENT_MESSAGES, ChatSessionAdmin
@@ -27,5 +30,6 @@ __all__ = [
     "ChatSessionAdmin",
     "CheckpointAdmin",
     "CompactionRunAdmin",
+    "DriftAuditAdmin",
     "MessageAdmin",
 ]

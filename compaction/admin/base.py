@@ -5,6 +5,7 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
+import django
 from django.contrib import admin
 from django.contrib.admin.utils import quote
 from django.db.models import (
@@ -16,8 +17,17 @@ from django.utils.html import format_html
 from django.utils.http import urlencode
 from django.utils.safestring import SafeString
 
-from compaction.admin.html import EMPTY, number
-from compaction.models import Checkpoint, CompactionRun
+from compaction.admin.html import (
+    EMPTY,
+    LABEL_CHARS,
+    number,
+    reduction_text,
+    session_label,
+    session_title,
+    truncated,
+    when,
+)
+from compaction.models import ChatSession, Checkpoint, CompactionRun
 
 
 class _VersionConverter:
@@ -46,6 +56,9 @@ def is_uuid(value: str) -> bool:
 class ReadOnlyPermissions:
     """No add, change or delete, whatever the user's permissions: rows are written by the
     services (and repaired by explicit actions), never edited in a form."""
+
+    # The admin's own default is "-": every page of the app says nothing with one dash.
+    empty_value_display = EMPTY
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
@@ -77,6 +90,27 @@ class ReadOnlyAdmin(ReadOnlyPermissions, admin.ModelAdmin):
             return EMPTY
         return format_html('<a href="{}">{}</a>', self.url(model, "change", quote(pk)), text)
 
+    def session_anchor(self, session: ChatSession | None, *, limit: int = LABEL_CHARS) -> Any:
+        """A session's name (cut to ``limit``) linked to its page, its ids on hover."""
+        if session is None:
+            return EMPTY
+        label = truncated(session_label(session), limit)
+        return format_html(
+            '<a href="{}" title="{}">{}</a>',
+            self.url(ChatSession, "change", quote(session.pk)),
+            session_title(session),
+            label,
+        )
+
+    @admin.display(description="created", ordering="created_at")
+    def created(self, obj: Any) -> SafeString | str:
+        return when(obj.created_at)
+
+    def crumbs_context(self, *crumbs: tuple[str, str | None]) -> dict[str, Any]:
+        """Breadcrumbs after Home and the app (includes/breadcrumbs.html): (label, url)
+        pairs, the current page last with no url; in the running Django's markup."""
+        return {"cmp_crumbs": list(crumbs), "ol_breadcrumbs": django.VERSION >= (6, 1)}
+
     def is_changelist(self, request: HttpRequest) -> bool:
         match = request.resolver_match
         return bool(match and match.url_name and match.url_name.endswith("_changelist"))
@@ -87,9 +121,19 @@ class TokenColumns:
 
     @admin.display(description="reduction")
     def reduction(self, obj: Checkpoint | CompactionRun) -> str:
-        share = obj.reduction_percentage
-        return EMPTY if share is None else f"{share:.0f}%"
+        return reduction_text(obj.reduction_percentage)
 
     @admin.display(description="tokens before → after", ordering="tokens_before")
     def tokens(self, obj: Checkpoint | CompactionRun) -> str:
         return f"{number(obj.tokens_before)} → {number(obj.tokens_after)}"
+
+    @admin.display(description="context tokens", ordering="tokens_before")
+    def tokens_cut(self, obj: Checkpoint | CompactionRun) -> SafeString:
+        """Before → after and the reduction in one list column (the reduction wraps under
+        the numbers when the column is narrow)."""
+        return format_html(
+            '<span class="cmp-nowrap">{} → {}</span> <span class="cmp-meta cmp-nowrap">{}</span>',
+            number(obj.tokens_before),
+            number(obj.tokens_after),
+            reduction_text(obj.reduction_percentage),
+        )

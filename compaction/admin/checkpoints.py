@@ -16,50 +16,59 @@ from django.utils.safestring import SafeString, mark_safe
 
 from compaction.admin.artifacts import ledger_panel
 from compaction.admin.base import ReadOnlyAdmin, TokenColumns
-from compaction.admin.html import EMPTY, join_html, json_html, links_html, number
-from compaction.admin.rendering import render_content
+from compaction.admin.html import (
+    EMPTY,
+    checkpoint_label,
+    flag,
+    join_html,
+    json_html,
+    links_html,
+    number,
+    session_label,
+    with_badges,
+)
+from compaction.admin.rendering import markdown_html, render_content
 from compaction.admin.views import can_view
-from compaction.engine.outline import split_sections
 from compaction.models import ChatSession, Checkpoint, CompactionRun, Message
 
 
 @admin.register(Checkpoint)
 class CheckpointAdmin(TokenColumns, ReadOnlyAdmin):
+    # Few, narrow columns so the list fits beside the admin's two sidebars: the run and
+    # the summarizer are on the checkpoint's page (the summarizer is a filter too), the
+    # exact time is a hover away.
     list_display = (
-        "version",
-        "session_link",
-        "kind",
-        "fallback",
+        "version_link",
+        "session_cell",
+        "kind_cell",
         "size",
         "archived",
-        "tokens",
-        "reduction",
-        "summarizer",
-        "model",
-        "run_link",
-        "created_at",
+        "tokens_cut",
+        "created",
     )
-    list_display_links = ("version",)
+    list_display_links = ("version_link",)
     list_select_related = ("session",)
     list_filter = ("kind", "fallback", "summarizer")
     search_fields = ("=session__id", "session__external_id")
     ordering = ("-id",)
+    # The summary comes first, rendered, above every fieldset (checkpoint/change_form.html);
+    # the raw JSON last, closed.
     fieldsets = (
         (
             None,
             {
                 "fields": (
-                    "session_link",
-                    "version",
+                    "session_field",
                     "chain",
-                    "kind",
-                    "fallback",
+                    "kind_cell",
                     "run_link",
                     "created_at",
                     "related_pages",
                 )
             },
         ),
+        ("Declared changes", {"fields": ("changes_html",)}),
+        ("Carried verbatim", {"fields": ("carried_html", "preserved_html")}),
         (
             "Size",
             {
@@ -74,21 +83,20 @@ class CheckpointAdmin(TokenColumns, ReadOnlyAdmin):
                 )
             },
         ),
-        ("Summarizer", {"fields": ("summarizer", "model", "validation_json")}),
-        ("Summary", {"fields": ("summary_sections", "changes_html")}),
-        ("Carried verbatim", {"fields": ("carried_html", "preserved_html")}),
-        ("Raw summary", {"classes": ("collapse",), "fields": ("summary_raw",)}),
+        ("Summarizer", {"fields": ("summarizer", "model")}),
+        # Closed (a <details>): what an operator rarely needs, never above what they do.
+        ("Raw data", {"classes": ("collapse",), "fields": ("summary_raw", "validation_json")}),
     )
     readonly_fields = (
         "created_at",
-        "session_link",
+        "session_field",
         "chain",
+        "kind_cell",
         "run_link",
         "related_pages",
         "size",
         "reduction",
         "validation_json",
-        "summary_sections",
         "changes_html",
         "carried_html",
         "preserved_html",
@@ -108,6 +116,8 @@ class CheckpointAdmin(TokenColumns, ReadOnlyAdmin):
                 "artifacts_text",
                 "changes",
                 "judgements",
+                "audit",
+                "native_block",
             )
         return qs
 
@@ -121,6 +131,27 @@ class CheckpointAdmin(TokenColumns, ReadOnlyAdmin):
         obj: Checkpoint | None = None,
     ) -> Any:
         if obj is not None:
+            # Named by the session and the version ("chat-42 · v3"), not the session's UUID.
+            label = checkpoint_label(obj.session, obj.version)
+            context["subtitle"] = label
+            context.update(
+                self.crumbs_context(
+                    ("Checkpoints", self.url(Checkpoint, "changelist")),
+                    (
+                        session_label(obj.session),
+                        self.url(Checkpoint, "changelist", session=obj.session_id),
+                    ),
+                    (f"v{obj.version}", None),
+                )
+            )
+            context["summary_panel"] = {
+                "html": markdown_html(obj.summary),
+                "chars": len(obj.summary),
+                "tokens": obj.summary_tokens,
+                "kind": self.kind_cell(obj),
+                "fallback": obj.fallback,
+                "native": obj.kind == Checkpoint.Kind.NATIVE,
+            }
             # The Files & artifacts panel (includes/artifacts.html), after the fieldsets.
             context["artifacts"] = ledger_panel(
                 self.admin_site,
@@ -131,11 +162,31 @@ class CheckpointAdmin(TokenColumns, ReadOnlyAdmin):
             )
         return super().render_change_form(request, context, add, change, form_url, obj)
 
-    @admin.display(description="session", ordering="session")
-    def session_link(self, obj: Checkpoint) -> SafeString | str:
-        return self.link(ChatSession, obj.session_id, obj.session)
+    @admin.display(description="version", ordering="version")
+    def version_link(self, obj: Checkpoint) -> str:
+        return f"v{obj.version}"
 
-    @admin.display(description="size (chars)", ordering="size_chars")
+    @admin.display(description="session", ordering="session__external_id")
+    def session_cell(self, obj: Checkpoint) -> SafeString | str:
+        return self.session_anchor(obj.session, limit=24)
+
+    @admin.display(description="session")
+    def session_field(self, obj: Checkpoint) -> SafeString | str:
+        return self.session_anchor(obj.session, limit=120)
+
+    @admin.display(description="kind", ordering="kind")
+    def kind_cell(self, obj: Checkpoint) -> SafeString:
+        return with_badges(
+            obj.get_kind_display(),
+            flag(
+                obj.fallback,
+                "fallback",
+                title="the summarizer failed: the previous summary plus a note",
+                css="cmp-badge-warn",
+            ),
+        )
+
+    @admin.display(description="chars", ordering="size_chars")
     def size(self, obj: Checkpoint) -> str:
         return number(getattr(obj, "size_chars", None))
 
@@ -182,21 +233,6 @@ class CheckpointAdmin(TokenColumns, ReadOnlyAdmin):
     @admin.display(description="validation")
     def validation_json(self, obj: Checkpoint) -> SafeString:
         return json_html(obj.validation)
-
-    @admin.display(description="summary by section")
-    def summary_sections(self, obj: Checkpoint) -> SafeString:
-        sections = split_sections(obj.summary)
-        if not sections:
-            return format_html('<pre class="cmp-body">{}</pre>', obj.summary)
-        parts = [
-            format_html(
-                '<section class="cmp-section"><h3>{}</h3><pre class="cmp-body">{}</pre></section>',
-                name,
-                "\n".join(lines).strip() or "(empty)",
-            )
-            for name, lines in sections.items()
-        ]
-        return join_html(parts)
 
     @admin.display(description="declared changes")
     def changes_html(self, obj: Checkpoint) -> SafeString:

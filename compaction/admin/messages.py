@@ -14,9 +14,18 @@ from compaction.admin.base import ReadOnlyAdmin
 from compaction.admin.filters import (
     MessageStateFilter,
 )
-from compaction.admin.html import json_html
+from compaction.admin.html import flag, json_html, with_badges
 from compaction.admin.rendering import content_preview, render_content
-from compaction.models import ChatSession, Checkpoint, Message
+from compaction.models import Checkpoint, Message
+
+
+def role_with_pin(message: Message) -> SafeString:
+    """The role, with a "pinned" badge on the few messages that are (never a column of
+    crosses for the many that are not)."""
+    return with_badges(
+        message.role,
+        flag(message.pinned, "pinned", title="carried verbatim past every compaction"),
+    )
 
 
 @admin.register(Message)
@@ -24,12 +33,11 @@ class MessageAdmin(ReadOnlyAdmin):
     list_display = (
         "seq",
         "session_link",
-        "role",
+        "role_cell",
         "state",
-        "pinned",
         "token_estimate",
         "preview",
-        "created_at",
+        "created",
     )
     list_display_links = ("seq",)
     list_select_related = ("session",)
@@ -45,10 +53,9 @@ class MessageAdmin(ReadOnlyAdmin):
                 "fields": (
                     "session_link",
                     "seq",
-                    "role",
+                    "role_cell",
                     "format",
                     "state",
-                    "pinned",
                     "token_estimate",
                     "created_at",
                 )
@@ -60,6 +67,7 @@ class MessageAdmin(ReadOnlyAdmin):
     readonly_fields = (
         "created_at",
         "session_link",
+        "role_cell",
         "state",
         "content_html",
         "content_json",
@@ -71,9 +79,13 @@ class MessageAdmin(ReadOnlyAdmin):
         # checkpoint row would drag its summary along for every message on the page.
         return super().get_queryset(request).with_checkpoint()
 
-    @admin.display(description="session", ordering="session")
+    @admin.display(description="session", ordering="session__external_id")
     def session_link(self, obj: Message) -> SafeString | str:
-        return self.link(ChatSession, obj.session_id, obj.session)
+        return self.session_anchor(obj.session, limit=24)
+
+    @admin.display(description="role", ordering="role")
+    def role_cell(self, obj: Message) -> SafeString:
+        return role_with_pin(obj)
 
     @admin.display(description="state")
     def state(self, obj: Message) -> SafeString | str:

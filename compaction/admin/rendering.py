@@ -1,9 +1,10 @@
-"""Message content for operators: each block labelled by what it is, long output collapsed.
+"""Message content and summaries for operators: escaped HTML, long output collapsed.
 
 What a block shows comes from its view in ``compaction.content``; this module only turns
 views into escaped HTML. Every piece of text that comes from a message goes through
 ``format_html`` (which escapes its arguments) before anything is marked safe: these
-strings are written by users, tools and LLMs, never trusted.
+strings are written by users, tools and LLMs, never trusted. Summaries are Markdown, and
+``markdown_html`` renders them with raw HTML escaped (see there).
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ import json
 from typing import Any
 
 from django.utils.html import format_html
-from django.utils.safestring import SafeString
+from django.utils.safestring import SafeString, mark_safe
+from markdown_it import MarkdownIt
 
 from compaction.admin.html import join_html
 from compaction.content import ANTHROPIC, canonical_blocks, transcript_text, view
@@ -22,6 +24,39 @@ COLLAPSE_CHARS = 600
 COLLAPSE_LINES = 12
 #: Plain text is what operators read most, so it only collapses when really long.
 TEXT_COLLAPSE_CHARS = 4000
+
+
+# ----------------------------------------------------------------------------- markdown
+
+
+def _markdown() -> MarkdownIt:
+    # CommonMark with raw HTML off: a tag in the text is shown as text, never parsed. Its
+    # link validator drops javascript:, vbscript:, file: and data: URLs. Images are off:
+    # an LLM-written summary must not make the operator's browser fetch a URL by opening
+    # a page. Tables and strikethrough are what summaries use beyond CommonMark.
+    md = MarkdownIt("commonmark", {"html": False, "linkify": False, "typographer": False})
+    md.enable(["table", "strikethrough"]).disable("image")
+    md.add_render_rule("link_open", _link_open)
+    return md
+
+
+def _link_open(renderer: Any, tokens: Any, idx: int, options: Any, env: Any) -> str:
+    # A link in a summary leads off the admin: tell the target neither where from nor who.
+    tokens[idx].attrSet("rel", "nofollow noopener noreferrer")
+    return renderer.renderToken(tokens, idx, options, env)
+
+
+_MARKDOWN = _markdown()
+
+
+def markdown_html(text: str) -> SafeString:
+    """``text`` (a summary, any Markdown) as HTML that is safe to put in a page.
+
+    Nothing of ``text`` reaches the page unescaped: raw HTML is rendered as text, links
+    keep only safe schemes, images are not loaded. Pure: reusable by any page.
+    """
+    # markdown-it escapes every text node and attribute it writes (html=False).
+    return mark_safe(_MARKDOWN.render(text or ""))
 
 
 # ----------------------------------------------------------------------------- content

@@ -12,30 +12,24 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
 from compaction.admin.base import ReadOnlyAdmin, TokenColumns
-from compaction.admin.html import EMPTY, json_html
-from compaction.models import ChatSession, Checkpoint, CompactionRun
+from compaction.admin.html import EMPTY, flag, json_html, truncated, with_badges
+from compaction.models import Checkpoint, CompactionRun
 
 
 @admin.register(CompactionRun)
 class CompactionRunAdmin(TokenColumns, ReadOnlyAdmin):
+    # Few, narrow columns so the list fits beside the admin's two sidebars at 1280 px;
+    # turns waited, LLM tokens and attempts are on the run's page. A run is found by when
+    # it ran: its time is the row's link (its UUID is on its page, and searchable).
     list_display = (
-        "short_id",
+        "created",
         "session_link",
-        "status",
-        "trigger",
-        "mode",
-        "duration",
-        "turn_wait",
-        "tokens",
-        "reduction",
-        "llm_tokens",
-        "attempts",
-        "guard_fired",
-        "checkpoint_link",
-        "error_short",
-        "created_at",
+        "status_cell",
+        "trigger_cell",
+        "tokens_cut",
+        "checkpoint_cell",
     )
-    list_display_links = ("short_id",)
+    list_display_links = ("created",)
     list_select_related = ("session",)
     list_filter = ("status", "trigger", "mode", "guard_fired", "created_at")
     date_hierarchy = "created_at"
@@ -48,10 +42,9 @@ class CompactionRunAdmin(TokenColumns, ReadOnlyAdmin):
                     "id",
                     "session_link",
                     "checkpoint_link",
-                    "status",
+                    "status_field",
                     "trigger",
                     "mode",
-                    "force",
                     "reason",
                     "base_version",
                 )
@@ -96,17 +89,19 @@ class CompactionRunAdmin(TokenColumns, ReadOnlyAdmin):
                     "llm_tokens",
                     "request_id",
                     "attempts",
-                    "memory_flushed",
                 )
             },
         ),
-        ("Errors and guard", {"fields": ("error", "fallback_mode", "guard_fired", "guard_json")}),
+        ("Errors", {"fields": ("error", "fallback_mode")}),
+        # Closed (a <details>): the drift guard's raw record.
+        ("Raw data", {"classes": ("collapse",), "fields": ("guard_json",)}),
     )
     readonly_fields = (
         "id",
         "created_at",
         "short_id",
         "session_link",
+        "status_field",
         "checkpoint_link",
         "duration",
         "turn_wait",
@@ -130,9 +125,53 @@ class CompactionRunAdmin(TokenColumns, ReadOnlyAdmin):
     def short_id(self, obj: CompactionRun) -> SafeString:
         return format_html('<span title="{}">{}…</span>', obj.pk, str(obj.pk)[:8])
 
-    @admin.display(description="session", ordering="session")
+    @admin.display(description="session", ordering="session__external_id")
     def session_link(self, obj: CompactionRun) -> SafeString | str:
-        return self.link(ChatSession, obj.session_id, obj.session)
+        return self.session_anchor(obj.session, limit=24)
+
+    @admin.display(description="status")
+    def status_field(self, obj: CompactionRun) -> SafeString:
+        # The run's flags only when set: most runs are not guarded, many not forced.
+        return with_badges(
+            obj.status,
+            flag(obj.force, "forced", title="run whatever the threshold said"),
+            flag(
+                obj.guard_fired,
+                "guard fired",
+                title="the drift guard sent the summary back (its record is under Raw data)",
+                css="cmp-badge-warn",
+            ),
+            flag(obj.memory_flushed, "memory flushed", title="a memory flush ran before it"),
+        )
+
+    @admin.display(description="status", ordering="status")
+    def status_cell(self, obj: CompactionRun) -> SafeString:
+        """The status with its flags and how long it took; an error under it, cut (whole
+        on hover)."""
+        took = self.duration(obj)
+        return format_html(
+            "{}{}{}",
+            self.status_field(obj),
+            format_html(' <span class="cmp-meta cmp-nowrap">{}</span>', took)
+            if took != EMPTY
+            else "",
+            format_html('<div class="cmp-meta">{}</div>', truncated(obj.error, 40))
+            if obj.error
+            else "",
+        )
+
+    @admin.display(description="trigger", ordering="trigger")
+    def trigger_cell(self, obj: CompactionRun) -> SafeString:
+        # The mode only when it is not the usual compaction (a regeneration, a server one).
+        unusual = obj.mode != CompactionRun.Mode.COMPACT
+        short = {CompactionRun.Mode.NATIVE: "server"}.get(obj.mode, obj.mode)
+        return with_badges(obj.trigger, flag(unusual, short, title=obj.get_mode_display()))
+
+    @admin.display(description="wrote")
+    def checkpoint_cell(self, obj: CompactionRun) -> SafeString | str:
+        """The checkpoint version the run wrote, if any."""
+        pk = getattr(obj, "checkpoint_pk", None)
+        return self.link(Checkpoint, pk, f"v{obj.checkpoint_version}") if pk else ""
 
     @admin.display(description="checkpoint")
     def checkpoint_link(self, obj: CompactionRun) -> SafeString | str:
@@ -159,8 +198,8 @@ class CompactionRunAdmin(TokenColumns, ReadOnlyAdmin):
         return f"{obj.llm_input_tokens:,} / {obj.llm_output_tokens:,}"
 
     @admin.display(description="error")
-    def error_short(self, obj: CompactionRun) -> str:
-        return obj.error if len(obj.error) <= 80 else obj.error[:79] + "…"
+    def error_short(self, obj: CompactionRun) -> SafeString | str:
+        return truncated(obj.error, 32) if obj.error else ""
 
     @admin.display(description="guard")
     def guard_json(self, obj: CompactionRun) -> SafeString:

@@ -30,7 +30,16 @@ from compaction.admin.filters import (
     HasCheckpointFilter,
     OverThresholdFilter,
 )
-from compaction.admin.html import EMPTY, json_html, links_html, number
+from compaction.admin.html import (
+    EMPTY,
+    json_html,
+    links_html,
+    number,
+    session_label,
+    session_title,
+    truncated,
+)
+from compaction.admin.messages import role_with_pin
 from compaction.admin.rendering import content_preview, render_content
 from compaction.conf import app_settings
 from compaction.exceptions import CompactionError
@@ -74,7 +83,7 @@ class RecentMessageInline(ReadOnlyPermissions, admin.TabularInline):
     template = "admin/compaction/chatsession/recent_messages_inline.html"
     verbose_name = "message"
     verbose_name_plural = f"Recent messages (the newest {RECENT_MESSAGES})"
-    fields = ("seq", "role", "state", "pinned", "token_estimate", "preview")
+    fields = ("seq", "role_cell", "state", "token_estimate", "preview")
     readonly_fields = fields
     extra = 0
     max_num = 0
@@ -83,6 +92,10 @@ class RecentMessageInline(ReadOnlyPermissions, admin.TabularInline):
 
     def get_queryset(self, request: HttpRequest) -> QuerySet:
         return super().get_queryset(request).with_checkpoint()
+
+    @admin.display(description="role")
+    def role_cell(self, obj: Message) -> SafeString:
+        return role_with_pin(obj)
 
     @admin.display(description="state")
     def state(self, obj: Message) -> SafeString | str:
@@ -114,6 +127,7 @@ class MemoryFlushInline(ReadOnlyPermissions, admin.TabularInline):
 
     model = MemoryFlush
     formset = RecentFlushesFormSet
+    template = "admin/compaction/chatsession/memory_flushes_inline.html"
     fk_name = "session"
     verbose_name = "memory flush"
     verbose_name_plural = f"Memory flushes (one per cycle; the newest {RECENT_FLUSHES})"
@@ -217,12 +231,10 @@ class ChatSessionAdmin(ReadOnlyAdmin):
     def short_id(self, obj: ChatSession) -> SafeString:
         return format_html('<span title="{}">{}…</span>', obj.pk, str(obj.pk)[:8])
 
-    @admin.display(description="session (external id)", ordering="external_id")
+    @admin.display(description="session", ordering="external_id")
     def name(self, obj: ChatSession) -> SafeString:
         # The host's id reads better; the UUID stays one hover away.
-        if obj.external_id:
-            return format_html('<span title="{}">{}</span>', obj.pk, obj.external_id)
-        return self.short_id(obj)
+        return truncated(session_label(obj), 32, title=session_title(obj))
 
     @admin.display(description="agent", ordering="agent_id")
     def agent(self, obj: ChatSession) -> str:
@@ -384,6 +396,26 @@ class ChatSessionAdmin(ReadOnlyAdmin):
             "action_checkbox_name": admin.helpers.ACTION_CHECKBOX_NAME,
         }
         return super().change_view(request, object_id, form_url, {**extra, **(extra_context or {})})
+
+    def render_change_form(
+        self,
+        request: HttpRequest,
+        context: dict[str, Any],
+        add: bool = False,
+        change: bool = False,
+        form_url: str = "",
+        obj: ChatSession | None = None,
+    ) -> Any:
+        if obj is not None:
+            # Its name, not its UUID, in the title and the crumbs.
+            context["subtitle"] = session_label(obj)
+            context.update(
+                self.crumbs_context(
+                    ("Chat sessions", self.url(ChatSession, "changelist")),
+                    (session_label(obj), None),
+                )
+            )
+        return super().render_change_form(request, context, add, change, form_url, obj)
 
     # -- actions (through the services only)
 

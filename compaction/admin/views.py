@@ -27,6 +27,7 @@ from django.utils.http import urlencode
 from compaction.admin.artifacts import coverage_rows
 from compaction.admin.chart import ChartPoint
 from compaction.admin.forms import VersionDiffForm
+from compaction.admin.html import session_label
 from compaction.conf import app_settings
 from compaction.drift.audit import SCORE_DEFINITION, Audit
 from compaction.drift.history import ItemLife
@@ -135,14 +136,27 @@ def _context(
     opts = model_admin.model._meta
     pk = quote(session.pk)
     session_filter = "?" + urlencode({"session": session.pk})
+    session_url = _admin_url(model_admin, ChatSession, "change", pk)
+    label = session_label(session)
     return {
         **model_admin.admin_site.each_context(request),
         "opts": opts,
         "app_label": opts.app_label,
         "title": title,
-        "subtitle": f"Session {session}",
+        # The session's name, not its UUID: in the page's <title>, under its heading and in
+        # the crumbs.
+        "subtitle": label,
         "session": session,
-        "session_url": _admin_url(model_admin, ChatSession, "change", pk),
+        "session_label": label,
+        "cmp_crumbs": [
+            (
+                opts.verbose_name_plural.capitalize(),
+                _admin_url(model_admin, ChatSession, "changelist"),
+            ),
+            (label, session_url),
+            (title, None),
+        ],
+        "session_url": session_url,
         "timeline_url": _admin_url(model_admin, ChatSession, "timeline", pk),
         "diff_url": _admin_url(model_admin, ChatSession, "diff", pk),
         "checkpoints_url": _admin_url(model_admin, Checkpoint, "changelist") + session_filter,
@@ -378,6 +392,8 @@ def timeline_view(
     context.update(
         versions=versions,
         points=points,
+        # Said only when true: a note on regenerated versions when none was confused readers.
+        regenerated_versions=[point.version for point in points if point.regenerated],
         score_definition=SCORE_DEFINITION,
         items_page=items_page,
         items_total=total,

@@ -13,7 +13,14 @@ from compaction.selectors.context import (
     session_context_build,
     session_memory_flush_due,
 )
-from compaction.selectors.drift import SessionDrift, VersionAudit, checkpoint_audit, session_drift
+from compaction.selectors.drift import (
+    SessionDrift,
+    VersionAudit,
+    checkpoint_audit,
+    latest_audit_summary,
+    session_drift,
+    sessions_latest_audit,
+)
 from compaction.selectors.history import session_history_text
 from compaction.selectors.messages import message_list
 from compaction.selectors.runs import run_list, run_live
@@ -39,6 +46,7 @@ __all__ = [
     "checkpoint_list",
     "compaction_estimate",
     "compaction_plan",
+    "latest_audit_summary",
     "memory_flush_prompt",
     "message_list",
     "run_list",
@@ -54,5 +62,6 @@ __all__ = [
     "session_should_compact",
     "session_threshold",
     "session_window_problems",
+    "sessions_latest_audit",
     "sessions_over_threshold",
 ]

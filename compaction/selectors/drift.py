@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from django.db.models import JSONField, OuterRef, QuerySet, Subquery
+
 from compaction.conf import app_settings
 from compaction.content import message_text
 from compaction.drift.audit import SCORE_DEFINITION, Audit, AuditSummary, audit
@@ -243,3 +245,31 @@ def session_drift(*, session: ChatSession) -> SessionDrift:
         for row, point in zip(rows, chain.points, strict=True)
     )
     return SessionDrift(versions=versions, history=chain, coverage=coverage, versions_total=total)
+
+
+# ----------------------------------------------------------------------------- overview
+
+
+def sessions_latest_audit(queryset: QuerySet[ChatSession]) -> QuerySet[ChatSession]:
+    """The sessions of ``queryset`` that have a checkpoint, each annotated with its latest
+    version's primary key (``latest_checkpoint_pk``) and the audit stored with it
+    (``latest_audit``): one query for a whole page, nothing recomputed.
+    ``latest_audit_summary`` reads a row's figures."""
+    latest = Checkpoint.objects.filter(
+        session=OuterRef("pk"), version=OuterRef("checkpoint_version")
+    )
+    return queryset.filter(checkpoint_version__gt=0).annotate(
+        latest_checkpoint_pk=Subquery(latest.values("pk")[:1]),
+        latest_audit=Subquery(latest.values("audit")[:1], output_field=JSONField()),
+    )
+
+
+def latest_audit_summary(session: ChatSession) -> AuditSummary | None:
+    """The stored audit of the latest version against the one before it, of a session read
+    through ``sessions_latest_audit``; None for a first version, or one written before
+    audits were stored (the session's timeline audits those)."""
+    if session.checkpoint_version < 2:
+        return None
+    return AuditSummary.from_record(
+        getattr(session, "latest_audit", None), against=session.checkpoint_version - 1
+    )

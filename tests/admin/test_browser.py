@@ -87,6 +87,36 @@ def _screenshot(driver: WebDriver, name: str) -> Path:
     return path
 
 
+#: What overflows: the page wider than the window, a changelist wider than its scrolling
+#: box, or a table or chart wider than what holds it (a cut column).
+OVERFLOWS = """
+const found = [];
+if (document.documentElement.scrollWidth > window.innerWidth) found.push("page");
+for (const box of document.querySelectorAll(".results")) {
+  if (box.scrollWidth > box.clientWidth + 1) found.push("changelist");
+}
+for (const el of document.querySelectorAll("#content table, #content svg")) {
+  const outer = el.parentElement.getBoundingClientRect().width;
+  const name = el.id || el.className.baseVal || el.className || el.tagName;
+  if (el.getBoundingClientRect().width > outer + 1) found.push(name);
+}
+return found;
+"""
+
+
+def _fits(driver: WebDriver) -> None:
+    assert driver.execute_script("return document.documentElement.scrollWidth") <= (
+        driver.execute_script("return window.innerWidth")
+    )
+    assert driver.execute_script(OVERFLOWS) == [], driver.current_url
+
+
+def _no_boolean_icons(driver: WebDriver) -> None:
+    """Django draws a boolean as a red cross or a green tick: none on these pages."""
+    icons = 'img[src$="icon-no.svg"], img[src$="icon-yes.svg"]'
+    assert driver.find_elements(By.CSS_SELECTOR, icons) == [], driver.current_url
+
+
 @pytest.mark.django_db(transaction=True)
 def test_operator_reads_the_drift_timeline_and_a_diff(
     live_server: Any, browser: WebDriver, session_with_history: ChatSession
@@ -133,6 +163,11 @@ def test_operator_reads_the_drift_timeline_and_a_diff(
     ended = items.find_elements(By.CSS_SELECTOR, "#cmp-items-table .cmp-verdict-kept")
     assert {e.text.lower() for e in ended} >= {"superseded", "obsolete"}
     assert items.find_element(By.CSS_SELECTOR, "#cmp-items-table code").text.startswith("c")
+    # Named by the session, not its UUID; nothing cut or overflowing.
+    assert browser.title.startswith("demo-all-transcripts | Drift timeline")
+    assert str(session.pk) not in crumbs.text
+    _fits(browser)
+    browser.execute_script("window.scrollTo(0, 0)")
     _screenshot(browser, "admin-drift-timeline.png")
 
     # Coverage: what the tool calls did, most needed first (the open errors, then the files
@@ -201,6 +236,8 @@ def test_operator_reads_the_drift_timeline_and_a_diff(
     assert "every item of" in counted.text and "still there with its values, or declared" in (
         counted.text
     )
+    assert browser.title.startswith("demo-all-transcripts | Compare summary versions")
+    _fits(browser)
     browser.execute_script("arguments[0].scrollIntoView()", declared)
     _screenshot(browser, "admin-diff.png")
 
@@ -334,3 +371,99 @@ def test_custom_pages_match_this_djangos_admin_layout(
     # The buttons share one row.
     assert len({b.location["y"] for b in buttons}) == 1
     _screenshot(browser, f"admin-session-django{series}.png")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_operator_pages_read_well_and_fit(
+    live_server: Any, browser: WebDriver, session_with_history: ChatSession
+) -> None:
+    """The newcomer's complaints, looked at in a browser at 1400 x 1000: the index leads to
+    the drift audit and the runs; pages are named by the session; no column of crosses;
+    the summary first; tables that fit (at 1280 too)."""
+    from compaction.models import Checkpoint
+
+    session = session_with_history
+    latest = Checkpoint.objects.get(session=session, version=session.checkpoint_version)
+    _login(browser, live_server)
+
+    # The index: a way to the drift pages and to the runs.
+    browser.get(live_server.url + reverse("admin:index"))
+    module = _wait(browser, "#content-main .app-compaction")
+    assert module.find_element(By.LINK_TEXT, "Drift audit").is_displayed()
+    assert module.find_element(By.LINK_TEXT, "Compaction runs").is_displayed()
+    _fits(browser)
+    _screenshot(browser, "admin-index.png")
+
+    # The drift audit overview: the stored figures, each session leading to its timeline.
+    module.find_element(By.LINK_TEXT, "Drift audit").click()
+    row = _wait(browser, "#result_list tbody tr")
+    assert "demo-all-transcripts" in row.text
+    versions = session.checkpoint_version
+    assert f"v{versions - 1} → v{versions}" in row.text
+    score = row.find_element(By.CSS_SELECTOR, "td.field-score").text
+    assert score.endswith("%"), score
+    _no_boolean_icons(browser)
+    _fits(browser)
+    _screenshot(browser, "admin-drift-audit.png")
+    row.find_element(By.CSS_SELECTOR, "td.field-session_cell a").click()
+    _wait(browser, "svg.cmp-chart")
+    assert browser.current_url.endswith(
+        reverse("admin:compaction_chatsession_timeline", args=[session.pk])
+    )
+
+    # The session's page: its name in the title; the empty memory-flush table says so.
+    browser.get(live_server.url + reverse("admin:compaction_chatsession_change", args=[session.pk]))
+    _wait(browser, "#cmp-session-actions")
+    assert browser.title.startswith("demo-all-transcripts | View chat session")
+    flushes = browser.find_element(By.CSS_SELECTOR, "[id$='-group'] .cmp-empty-inline")
+    assert flushes.text.startswith("None")
+    _no_boolean_icons(browser)
+    _fits(browser)
+    _screenshot(browser, "admin-session.png")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", flushes)
+    _screenshot(browser, "admin-session-inlines.png")
+
+    # The checkpoint list fits beside both sidebars, at 1400 and at 1280.
+    browser.get(live_server.url + reverse("admin:compaction_checkpoint_changelist"))
+    rows = _wait(browser, "#result_list tbody").find_elements(By.TAG_NAME, "tr")
+    assert len(rows) == versions
+    header = [th.text.lower() for th in browser.find_elements(By.CSS_SELECTOR, "#result_list th")]
+    assert header[:3] == ["version", "session", "kind"], header
+    _no_boolean_icons(browser)
+    _fits(browser)
+    _screenshot(browser, "admin-checkpoint-list.png")
+    browser.set_window_size(1280, 1000)
+    try:
+        browser.refresh()
+        _wait(browser, "#result_list")
+        _fits(browser)
+        _screenshot(browser, "admin-checkpoint-list-1280.png")
+        browser.get(live_server.url + reverse("admin:compaction_compactionrun_changelist"))
+        _wait(browser, "#result_list")
+        _fits(browser)
+    finally:
+        browser.set_window_size(1400, 1000)
+
+    # A checkpoint: "name · version", the summary first and rendered, raw JSON closed below.
+    browser.get(live_server.url + reverse("admin:compaction_checkpoint_change", args=[latest.pk]))
+    summary = _wait(browser, "#cmp-summary")
+    label = f"demo-all-transcripts · v{versions}"
+    assert browser.title.startswith(label)
+    assert browser.find_element(By.CSS_SELECTOR, "#content h2").text == label
+    crumbs = [c.text for c in browser.find_elements(By.CSS_SELECTOR, ".breadcrumbs li")]
+    if crumbs:  # Django 6.1: <ol> of crumbs; before, one line of text
+        assert crumbs[-2:] == ["demo-all-transcripts", f"v{versions}"], crumbs
+    assert str(session.pk) not in browser.find_element(By.CSS_SELECTOR, ".breadcrumbs").text
+    assert summary.location["y"] < 400, summary.location  # on the first screen
+    headings = [h.text for h in summary.find_elements(By.CSS_SELECTOR, ".cmp-markdown h2")]
+    assert headings[:2] == ["Goal", "Constraints & Preferences"], headings
+    assert summary.find_elements(By.CSS_SELECTOR, ".cmp-markdown li code")
+    raw = browser.find_element(By.CSS_SELECTOR, "pre.cmp-json")
+    assert not raw.is_displayed()  # closed
+    follows = browser.execute_script(
+        "return arguments[0].compareDocumentPosition(arguments[1]) & 4", summary, raw
+    )
+    assert follows, "the raw JSON comes before the summary"
+    _no_boolean_icons(browser)
+    _fits(browser)
+    _screenshot(browser, "admin-checkpoint.png")

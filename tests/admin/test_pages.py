@@ -173,13 +173,18 @@ def test_message_page_labels_and_collapses_tool_blocks(admin_client: Any) -> Non
     assert re.search(r'<details class="cmp-block cmp-tool-result cmp-error">', html)
 
 
-def test_checkpoint_page_renders_the_summary_by_section_and_the_chain(
+def test_checkpoint_page_renders_the_summary_first_and_the_chain(
     admin_client: Any, chain: ChatSession
 ) -> None:
     first, second = Checkpoint.objects.filter(session=chain).order_by("version")
     html = admin_client.get(admin_url("checkpoint_change", first.pk)).content.decode()
+    # The summary, as Markdown, before every fieldset; the raw JSON after it, closed.
+    panel = html.index('id="cmp-summary"')
     for section in ("Goal", "Constraints &amp; Preferences", "Progress", "Critical Context"):
-        assert f"<h3>{section}</h3>" in html
+        assert html.index(f"<h2>{section}</h2>", panel) > panel
+    assert panel < html.index('class="module aligned') < html.index('class="cmp-json"')
+    raw = re.search(r'<fieldset class="module aligned collapse"[^>]*>\s*<details>', html)
+    assert raw and raw.start() < html.index('class="cmp-json"')
     assert admin_url("checkpoint_change", second.pk) in html  # next version
     assert admin_url("chatsession_originals", chain.pk, 1) in html
     html = admin_client.get(admin_url("checkpoint_change", second.pk)).content.decode()
