@@ -7,6 +7,7 @@ from django.core.management import call_command
 
 from compaction import selectors
 from compaction.models import ChatSession
+from project.management.commands.demo_setup import LONG_SESSION, LONG_SESSION_CONFIG
 
 
 # transaction=True: inside a test transaction, AUTO_COMPACT="sync" waits for a commit.
@@ -19,6 +20,10 @@ def test_demo_setup_loads_the_transcripts_and_is_idempotent(compaction_settings)
     assert ChatSession.objects.count() == 12
     long_session = ChatSession.objects.get(external_id="demo-all-transcripts")
     assert long_session.checkpoint_version >= 2  # a chain for the drift timeline and diff
+    # It opens compacted and green: below its threshold, where the chat page's gauge is red.
+    assert not selectors.session_should_compact(session=long_session)
+    assert long_session.calibrated_tokens < LONG_SESSION_CONFIG["COMPACTION_THRESHOLD"]
+    assert "of its threshold (12000)" in out.getvalue()
     # Its coverage lists what the agent most needs back first: the builds still failing,
     # then the files it changed.
     groups = [item.group for item in selectors.session_drift(session=long_session).coverage.items]
@@ -27,3 +32,18 @@ def test_demo_setup_loads_the_transcripts_and_is_idempotent(compaction_settings)
     assert "API token of user demo:" in out.getvalue()
     call_command("demo_setup", stdout=io.StringIO())
     assert ChatSession.objects.count() == 12
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_long_session_ends_below_its_threshold_whatever_compacted_on_the_way(
+    compaction_settings,
+):
+    # No compaction while the transcripts are appended: the session ends far over its
+    # threshold, and the command compacts it once more before the demo opens.
+    compaction_settings(AUTO_COMPACT="off")
+    out = io.StringIO()
+    call_command("demo_setup", stdout=out)
+    session = ChatSession.objects.get(external_id=LONG_SESSION)
+    assert f"compacted {LONG_SESSION}: succeeded" in out.getvalue()
+    assert session.checkpoint_version == 1
+    assert not selectors.session_should_compact(session=session)
