@@ -51,7 +51,6 @@ print(hashlib.sha256(open("pyproject.toml", "rb").read()).hexdigest())')
     fi
     say "installing django-compaction[$extra]${*:+ $*} into $venv (the first time 1-2 minutes; \
 pip's output in $venv/pip.log)"
-    "$venv/bin/python" -m pip install --quiet --upgrade pip >/dev/null 2>&1 || true
     pip_install "$venv" -e ".[$extra]" "$@"
     printf 'pyproject %s\nargs %s\nextras %s\n' "$sha" "$*" "$(extras_closure "$venv/bin/python" "$extra")" \
         > "$stamp"
@@ -86,6 +85,7 @@ PY
 pip_install() {
     local venv=$1 log=$1/pip.log start=$SECONDS count=0 line status
     shift
+    "$venv/bin/python" -m pip install --quiet --upgrade pip >/dev/null 2>&1 || true
     : > "$log"
     set +e
     "$venv/bin/python" -m pip install --progress-bar off "$@" 2>&1 | {
