@@ -23,8 +23,9 @@ from tests.support import ROOT
 WALKTHROUGH = ROOT / "docs" / "walkthrough.md"
 #: A fenced block: its info string, then its body up to the closing fence.
 FENCE = re.compile(r"^```([^\n`]*)\n(.*?)^```[ \t]*$", re.DOTALL | re.MULTILINE)
-#: What the test runs each tagged block with.
-RUNNERS = {"bash": ["bash", "-eu", "-o", "pipefail", "-c"], "python": [sys.executable, "-c"]}
+#: What the test runs each tagged block with: Python without site-packages (-S), since the
+#: page promises the standard library only.
+RUNNERS = {"bash": ["bash", "-eu", "-o", "pipefail", "-c"], "python": [sys.executable, "-S", "-c"]}
 
 
 def walkthrough_blocks(path: Path = WALKTHROUGH) -> dict[str, list[str]]:
