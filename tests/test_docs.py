@@ -19,8 +19,8 @@ from tests.support import ROOT
 from tests.support.docs import (
     DOCS,
     EXECUTED,
+    EXECUTED_PAGES,
     NOT_RUN,
-    PENDING,
     all_blocks,
     tagged,
     tagged_code,
@@ -99,13 +99,19 @@ def test_every_code_block_is_run_by_a_test_or_is_not_code() -> None:
         kind = block.info.split(" ", 1)[0]
         if block.info in EXECUTED or kind in NOT_RUN or kind.startswith("{"):
             continue
-        if str(block.path.relative_to(ROOT)) in PENDING:
+        if str(block.path.relative_to(ROOT)) in EXECUTED_PAGES:
             continue
         untested.append(f"{block.where}: ```{block.info}")
     assert not untested, (
         "code blocks no test runs (tag them and run them, see tests/support/docs.py, or mark "
         "them console/text):\n" + "\n".join(untested)
     )
+
+
+@pytest.mark.parametrize("page", sorted(EXECUTED_PAGES))
+def test_every_page_run_whole_is_named_by_its_test(page: str) -> None:
+    runner = (ROOT / EXECUTED_PAGES[page]).read_text()
+    assert page.rsplit("/", 1)[-1] in runner, (page, EXECUTED_PAGES[page])
 
 
 @pytest.mark.parametrize("tag", sorted(EXECUTED))

@@ -2,11 +2,11 @@
 
 A session nearing its threshold will soon lose its older messages to a summary. Once per
 *cycle* (the time between two checkpoints), when the session comes within
-``MEMORY_FLUSH_MARGIN`` tokens of its threshold, the host runs one extra turn with the
-primary model: the context plus ``MEMORY_FLUSH_PROMPT`` as the last user message. The agent
-saves what it must remember with its own memory tool and answers ``SILENT``. That turn is
-never stored in the history; ``memory_flush_record`` records its outcome and closes the cycle.
-Pure: no Django, no database.
+``MEMORY_FLUSH_MARGIN`` tokens of its threshold (at most half the threshold), the host runs
+one extra turn with the primary model: the context plus ``MEMORY_FLUSH_PROMPT`` as the last
+user message. The agent saves what it must remember with its own memory tool and answers
+``SILENT``. That turn is never stored in the history; ``memory_flush_record`` records its
+outcome and closes the cycle. Pure: no Django, no database.
 """
 
 from __future__ import annotations
@@ -41,7 +41,13 @@ def flush_due(
     awaiting_tools: bool = False,
 ) -> bool:
     """A flush is due within ``margin`` of the threshold, once per cycle, and not while the
-    last assistant turn waits for tool results (no user text may follow it yet)."""
+    last assistant turn waits for tool results (no user text may follow it yet).
+
+    The margin counts for at most half the threshold: a margin as large as the threshold
+    (the default 4,000 under a session's threshold of 2,000) would make the flush due from
+    a cycle's first token, when there is nothing yet to save, and spend the cycle's only
+    flush there, long before the compaction it should precede."""
+    margin = min(margin, threshold // 2)
     return not awaiting_tools and flushed_cycle != cycle and calibrated_tokens > threshold - margin
 
 

@@ -36,10 +36,10 @@ EXECUTED: dict[str, str] = {
 }
 #: Kinds shown but not run: commands to type (with their ``$`` prompt), output, formats.
 NOT_RUN = frozenset({"console", "text", "http"})
-#: Files whose blocks are run by a test that is not in this branch yet, with why.
-PENDING: dict[str, str] = {
-    "docs/walkthrough.md": "the walk-through moves here as it was; its rewrite, with the test "
-    "that runs every block of it, comes from another branch of issue 29",
+#: Pages every block of which one test runs (a page whose blocks share one tag, such as the
+#: walk-through, run in order as a reader would), with that test.
+EXECUTED_PAGES: dict[str, str] = {
+    "docs/walkthrough.md": "tests/project/test_walkthrough.py",
 }
 
 FENCE = re.compile(r"^(?P<indent>[ ]*)(?P<fence>`{3,}|~{3,})(?P<info>[^`\n]*)$")

@@ -15,8 +15,14 @@ from django.core.management.base import BaseCommand
 from rest_framework.authtoken.models import Token
 
 from compaction import selectors
-from compaction.models import ChatSession
-from compaction.services import compaction_background_wait, message_append, session_create
+from compaction.conf import app_settings
+from compaction.models import ChatSession, CompactionRun
+from compaction.services import (
+    compaction_background_wait,
+    compaction_run_execute,
+    message_append,
+    session_create,
+)
 
 # SWE-agent runs, then OpenHands runs whose tool calls leave files changed and a build
 # failing: the artifact ledger of the long session has something to show.
@@ -89,8 +95,21 @@ class Command(BaseCommand):
                     f"{run.tokens_before} -> {run.tokens_after} tokens"
                 )
         session.refresh_from_db()
-        payload = selectors.session_context_build(session=session)
+        # The demo's first impression: the session opens compacted and below its threshold
+        # (the chat page's gauge turns red above it). Should the last transcript leave it
+        # over, for instance because its compaction was skipped, compact once more now.
+        if selectors.session_should_compact(session=session):
+            run = compaction_run_execute(
+                session_id=session.pk, trigger=CompactionRun.Trigger.COMMAND
+            )
+            self.stdout.write(
+                f"compacted {LONG_SESSION}: {run.status}, "
+                f"{run.tokens_before} -> {run.tokens_after} tokens"
+            )
+            session.refresh_from_db()
+        threshold = app_settings.for_session(session).threshold
         self.stdout.write(
             f"session {LONG_SESSION} ({session.pk}): {session.message_count} messages, "
-            f"checkpoint v{session.checkpoint_version}, context {payload.estimated_tokens} tokens"
+            f"checkpoint v{session.checkpoint_version}, {session.calibrated_tokens} tokens, "
+            f"{session.calibrated_tokens / threshold:.0%} of its threshold ({threshold})"
         )
