@@ -49,8 +49,10 @@ print(hashlib.sha256(open("pyproject.toml", "rb").read()).hexdigest())')
             return 0
         fi
     fi
-    say "installing django-compaction[$extra]${*:+ $*} into $venv (the first time 1-2 minutes; \
-pip's output in $venv/pip.log)"
+    local first=""
+    [ -f "$stamp" ] || first="1-2 minutes the first time; "
+    say "installing django-compaction[$extra]${*:+ $*} into $venv (${first}pip's output in \
+$venv/pip.log)"
     pip_install "$venv" -e ".[$extra]" "$@"
     printf 'pyproject %s\nargs %s\nextras %s\n' "$sha" "$*" "$(extras_closure "$venv/bin/python" "$extra")" \
         > "$stamp"

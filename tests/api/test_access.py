@@ -40,8 +40,10 @@ def test_token_authentication(alice, session):
     assert client.get(sess(session)).status_code == 200
     client.credentials(HTTP_AUTHORIZATION="Token not-a-token")
     response = client.get(sess(session))
-    assert response.status_code in (401, 403)
-    assert_error(response, response.status_code, "authentication_failed")
+    # 401 and the scheme to use: what a client holding a stale token must be told.
+    assert response.status_code == 401
+    assert response["WWW-Authenticate"] == "Token"
+    assert_error(response, 401, "authentication_failed")
 
 
 # --------------------------------------------------------------------------- ownership
