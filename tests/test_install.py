@@ -176,7 +176,7 @@ def test_the_wheel_carries_the_package_and_nothing_of_the_repository(wheel: Path
     requires = [line for line in text.splitlines() if line.startswith("Requires-Dist:")]
     core = [line for line in requires if "extra ==" not in line]
     assert sorted(line.split()[1].split(">")[0].split("<")[0] for line in core) == [
-        "Django", "django-filter", "djangorestframework", "drf-spectacular",
+        "Django", "django-filter", "djangorestframework", "drf-spectacular", "markdown-it-py",
     ]  # fmt: skip
 
 
