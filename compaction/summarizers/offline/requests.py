@@ -24,6 +24,7 @@ Structure first; the words are read only for acknowledgements and the statement 
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -36,9 +37,8 @@ from compaction.summarizers.offline.prose import (
 
 # A brief's instructions section, as harnesses label it on a line of its own.
 _BRIEF = re.compile(r"^[ \t]*INSTRUCTIONS[ \t]*:[ \t]*$", re.MULTILINE)
-# A whole markup element: <environment_context>...</environment_context>.
-_ELEMENT = re.compile(r"<([A-Za-z][\w-]{0,40})>.*?</\1>", re.DOTALL)
-_COMMAND_ARGS = re.compile(r"<command-args>(.*?)</command-args>", re.DOTALL)
+# A markup tag, opening or closing: <environment_context>, </environment_context>.
+_TAG = re.compile(r"<(/?)([A-Za-z][\w-]{0,40})>")
 # A request that adds to the task under way, once its asking is gone ("also check ...").
 _ADDS = re.compile(r"^(?:also|and|additionally|plus|too|as well)\b", re.IGNORECASE)
 _FENCE_END = re.compile(r"```[ \t]*\Z")
@@ -98,12 +98,11 @@ def answers_actions(turns: Sequence[Turn], seq_of_first: int) -> list[bool]:
 
 def task_request(text: str, *, answers_action: bool) -> str:
     """The task a user turn starts, as its one-line statement, or "" when it starts none."""
-    args = _COMMAND_ARGS.search(text)
-    if args is not None and args.group(1).strip() and not answers_action:
+    args = _command_args(text)
+    if args.strip() and not answers_action:
         # A slash command's arguments say what it is asked to do; the prompt it expands
         # to (headings and all) says how.
-        statement = task_statement(args.group(1))
-        return "" if is_acknowledgement(args.group(1)) else statement
+        return "" if is_acknowledgement(args) else task_statement(args)
     sections = list(_SECTION_LABEL.finditer(text))
     if len(sections) >= 2:
         text = text[sections[-1].end() :]
@@ -113,8 +112,46 @@ def task_request(text: str, *, answers_action: bool) -> str:
     )
     if labelled or answers_action:
         return labelled
-    asked = _ELEMENT.sub(" ", text)
+    asked = _without_elements(text)
     if not asked.strip() or is_acknowledgement(asked):
         return ""
     statement = task_statement(asked)
     return "" if _ADDS.match(statement) else statement
+
+
+def _command_args(text: str) -> str:
+    """A slash command's ``<command-args>``, or "". Found with ``str.find``: a regex with a
+    lazy body rescans to the end of the text for every opening tag left unclosed."""
+    start = text.find("<command-args>")
+    if start < 0:
+        return ""
+    start += len("<command-args>")
+    end = text.find("</command-args>", start)
+    return text[start:end] if end >= 0 else ""
+
+
+def _without_elements(text: str) -> str:
+    """The text with every whole markup element (an opening tag, the nearest closing tag of
+    its name after it, and what lies between) replaced by a space; unclosed tags stay.
+
+    In one pass over the tags, in time linear in the text (a pasted file full of
+    ``Map<string, Array<Item>>`` is a turn too): a backreferencing regex rescans to the end
+    for every tag that is never closed."""
+    tags = list(_TAG.finditer(text))
+    closes: dict[str, list[int]] = {}
+    for index, tag in enumerate(tags):
+        if tag.group(1):
+            closes.setdefault(tag.group(2), []).append(index)
+    pieces, kept_from, index = [], 0, 0
+    while index < len(tags):
+        tag = tags[index]
+        later = closes.get(tag.group(2), []) if not tag.group(1) else []
+        close = later[bisect.bisect_right(later, index)] if later and later[-1] > index else None
+        if close is None:
+            index += 1
+            continue
+        pieces += [text[kept_from : tag.start()], " "]
+        kept_from = tags[close].end()
+        index = close + 1
+    pieces.append(text[kept_from:])
+    return "".join(pieces)
