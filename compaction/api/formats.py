@@ -15,6 +15,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from django.http.response import HttpResponseBase
+from django.utils.encoding import escape_uri_path
 from rest_framework.exceptions import ValidationError
 from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.renderers import BaseRenderer
@@ -58,7 +59,10 @@ def deprecation_headers(request: Request, message_format: str) -> dict[str, str]
     successor.setdefault(MESSAGE_FORMAT_PARAM, message_format)
     return {
         "Deprecation": f"@{int(DEPRECATED_SINCE.timestamp())}",
-        "Link": f'<{request.path}?{successor.urlencode()}>; rel="successor-version"',
+        # Escaped as Django's get_full_path() escapes it: a "%0A" in the path is a newline
+        # in request.path, which no header may carry.
+        "Link": f"<{escape_uri_path(request.path)}?{successor.urlencode()}>; "
+        'rel="successor-version"',
         # Obsolete in RFC 9111, yet what a person reads in curl -i (Kubernetes warns so too).
         "Warning": f'299 - "format={message_format} is deprecated and will be removed in the '
         f'next release: use message_format={message_format}"',

@@ -10,6 +10,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from rest_framework.renderers import BrowsableAPIRenderer, JSONRenderer
+from rest_framework.test import APIClient
 
 from compaction import selectors
 from compaction.api.views.base import CompactionAPIView
@@ -211,3 +212,15 @@ def test_message_format_is_not_read_elsewhere(api, compacted):
     # keeps answering ?format=openai as REST framework's switch (no such renderer).
     assert api.get(sess(compacted, "history-text/"), {"message_format": "xml"}).status_code == 200
     assert_error(api.get(sess(compacted, "history-text/"), {"format": "openai"}), 400)
+
+
+@pytest.mark.parametrize("raw", ["%0Aabc", "%0D%0AX-Injected:%201", "a%3Eb"])
+def test_the_deprecation_link_escapes_the_path_it_repeats(api, raw):
+    """The Link repeats the request's path; a newline there (``%0A`` in the URL) once made
+    every answer to it a 500, before any login."""
+    for client in (api, APIClient()):
+        response = client.get(f"{API}/sessions/{raw}/context/?format=openai")
+        assert response.status_code in (401, 403, 404), response.status_code
+        target = response["Link"].split(";", 1)[0]
+        assert "\n" not in target and "\r" not in target and target.count(">") == 1
+        assert "X-Injected" not in response
