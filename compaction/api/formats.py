@@ -9,6 +9,7 @@ deprecated (RFC 9745 ``Deprecation``, a ``Link`` to the URL to call instead, a `
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
@@ -17,7 +18,7 @@ from typing import Any
 from django.http.response import HttpResponseBase
 from django.utils.encoding import escape_uri_path
 from rest_framework.exceptions import ValidationError
-from rest_framework.negotiation import DefaultContentNegotiation
+from rest_framework.negotiation import BaseContentNegotiation, DefaultContentNegotiation
 from rest_framework.renderers import BaseRenderer
 from rest_framework.request import Request
 from rest_framework.settings import api_settings
@@ -82,9 +83,14 @@ class _AcceptNegotiation(DefaultContentNegotiation):
     settings = _AcceptHeaderOnly()
 
 
-class CompactionContentNegotiation(DefaultContentNegotiation):
-    """DRF's negotiation; an unknown ``?format=`` is a 400 naming the parameter and the
-    renderers there are, where DRF answers a bare 404."""
+def _url_format_override(negotiation: Any) -> str | None:
+    return getattr(getattr(negotiation, "settings", api_settings), "URL_FORMAT_OVERRIDE", None)
+
+
+class NamedFormatErrors:
+    """Over the host's negotiation: an unknown ``?format=`` is a 400 naming the parameter and
+    the renderers there are, where DRF's default answers a bare 404. A host class without
+    DRF's ``filter_renderers`` is left as it is."""
 
     hint = ""
 
@@ -94,14 +100,14 @@ class CompactionContentNegotiation(DefaultContentNegotiation):
         matching = [renderer for renderer in renderers if renderer.format == format]
         if not matching:
             names = ", ".join(dict.fromkeys(str(renderer.format) for renderer in renderers))
-            param = self.settings.URL_FORMAT_OVERRIDE or DEPRECATED_PARAM
+            param = _url_format_override(self) or DEPRECATED_PARAM
             raise ValidationError(
                 {param: [f"Not a response format: must be one of: {names}.{self.hint}"]}
             )
         return matching
 
 
-class MessageFormatNegotiation(CompactionContentNegotiation):
+class MessageFormatNegotiation(NamedFormatErrors):
     """For the context endpoint: ``?format=openai`` (the deprecated spelling of
     ``?message_format=openai``) picks no renderer; ``?format=api`` and ``json`` still do."""
 
@@ -115,8 +121,16 @@ class MessageFormatNegotiation(CompactionContentNegotiation):
     ) -> tuple[BaseRenderer, str]:
         if (
             format_suffix is None
-            and self.settings.URL_FORMAT_OVERRIDE == DEPRECATED_PARAM
+            and _url_format_override(self) == DEPRECATED_PARAM
             and deprecated_message_format(request.query_params) is not None
         ):
             return _AcceptNegotiation().select_renderer(request, renderers)
-        return super().select_renderer(request, renderers, format_suffix)
+        return super().select_renderer(request, renderers, format_suffix)  # type: ignore[misc]
+
+
+@functools.cache
+def negotiation_over(host: type[BaseContentNegotiation], rule: type) -> type:
+    """The host's content negotiation (``DEFAULT_CONTENT_NEGOTIATION_CLASS``) with the app's
+    rule for ``?format=`` on top, so a host's own negotiation keeps working on the app's
+    views."""
+    return type(f"{rule.__name__}Over{host.__name__}", (rule, host), {})

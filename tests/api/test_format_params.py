@@ -9,6 +9,7 @@ import logging
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from rest_framework.negotiation import BaseContentNegotiation
 from rest_framework.renderers import BrowsableAPIRenderer, JSONRenderer
 from rest_framework.test import APIClient
 
@@ -224,3 +225,28 @@ def test_the_deprecation_link_escapes_the_path_it_repeats(api, raw):
         target = response["Link"].split(";", 1)[0]
         assert "\n" not in target and "\r" not in target and target.count(">") == 1
         assert "X-Injected" not in response
+
+
+class FirstRendererAlways(BaseContentNegotiation):
+    """A host's own negotiation: the first renderer, whatever the client asks for."""
+
+    def select_parser(self, request, parsers):
+        return parsers[0]
+
+    def select_renderer(self, request, renderers, format_suffix=None):
+        return renderers[0], renderers[0].media_type
+
+
+def test_a_hosts_own_content_negotiation_still_decides(api, compacted, settings, renderers):
+    renderers(JSONRenderer, BrowsableAPIRenderer)
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_CONTENT_NEGOTIATION_CLASS": f"{__name__}.FirstRendererAlways",
+    }
+    for url in (sess(compacted), sess(compacted, "context/")):
+        response = api.get(url, HTTP_ACCEPT="text/html")
+        assert response.status_code == 200
+        assert response["Content-Type"] == "application/json", url
+    # The app's rule still rides on top of it: the deprecated spelling is still read.
+    response = api.get(sess(compacted, "context/"), {"format": "openai"})
+    assert response.json()["format"] == "openai" and "Deprecation" in response

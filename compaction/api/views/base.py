@@ -14,7 +14,7 @@ from rest_framework.settings import api_settings
 from rest_framework.throttling import ScopedRateThrottle
 
 from compaction import selectors
-from compaction.api.formats import CompactionContentNegotiation
+from compaction.api.formats import NamedFormatErrors, negotiation_over
 from compaction.api.parsers import LimitedJSONParser, read_chunked_body
 from compaction.models import ChatSession
 
@@ -54,10 +54,17 @@ class CompactionAPIView(GenericAPIView):
     (``?format=api`` gives the browsable API where it is enabled)."""
 
     parser_classes = [LimitedJSONParser]
-    content_negotiation_class = CompactionContentNegotiation
+    #: The app's rule for ``?format=``, applied over the host's content negotiation.
+    negotiation_rule: type = NamedFormatErrors
     permission_classes = [IsAuthenticated]
     pagination_class = None
     filter_backends: list[Any] = []
+
+    def get_content_negotiator(self) -> Any:
+        if getattr(self, "_negotiator", None) is None:
+            host = api_settings.DEFAULT_CONTENT_NEGOTIATION_CLASS
+            self._negotiator = negotiation_over(host, self.negotiation_rule)()
+        return self._negotiator
 
     def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
         read_chunked_body(request._request)  # before anything reads the body

@@ -148,7 +148,7 @@ class SessionMessagesView(CompactionAPIView):
 class SessionContextView(CompactionAPIView):
     """The context payload for the next model call."""
 
-    content_negotiation_class = MessageFormatNegotiation
+    negotiation_rule = MessageFormatNegotiation
 
     @extend_schema(
         operation_id="sessions_context_retrieve",
