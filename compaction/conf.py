@@ -357,8 +357,9 @@ SETTINGS: tuple[Setting, ...] = (
     Setting(
         "MEMORY_FLUSH_MARGIN", 4000, "int", "Memory flush", minimum=0, maximum=100_000_000,
         session=True,
-        doc="A flush is due within this many tokens of the threshold, counted as at most half "
-        "the threshold (so a small threshold does not make it due from the first token).",
+        doc="A flush is due within this many tokens of the point where a compaction starts, "
+        "counted as at most half that point (so a small threshold does not make it due from "
+        "the first token).",
     ),
     Setting(
         "MEMORY_FLUSH_PROMPT", None, "prompt", "Memory flush", nullable=True,

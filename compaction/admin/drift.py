@@ -55,10 +55,9 @@ class DriftAuditAdmin(ReadOnlyAdmin):
     # -- who sees it
 
     def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        """Its own view permission, or what the drift pages themselves need (viewing
-        sessions and checkpoints): whoever can read a timeline finds the way to it."""
-        if super().has_view_permission(request, obj):
-            return True
+        """What the drift pages themselves need, viewing sessions and checkpoints: the list
+        shows every session's name and figures, so its own permission alone is not enough,
+        and whoever can read a timeline finds the way to it."""
         return can_view(self, request, ChatSession) and can_view(self, request, Checkpoint)
 
     def get_queryset(self, request: HttpRequest) -> QuerySet:

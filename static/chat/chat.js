@@ -14,7 +14,11 @@
   // HTML escaped (html: false) and links markdown-it's validateLink refuses (javascript:,
   // vbscript:, file:, most data:) left as text. No images: a summary must not make the
   // browser fetch anything.
-  const markdown = window.markdownit("commonmark", { html: false }).disable("image");
+  // Tables and strikethrough too, as the admin enables them (compaction/admin/rendering.py).
+  const markdown = window
+    .markdownit("commonmark", { html: false })
+    .enable(["table", "strikethrough"])
+    .disable("image");
   // The card of the summary the model reads; chat.js moves it into the conversation.
   const checkpointCard = document.getElementById("checkpoint");
 
