@@ -38,7 +38,7 @@ class AuditBenchmarks:
         repeat = self.config.audit_repeat
         out: dict[str, Any] = {}
         for kind, label in (("protocol", "ids"), ("values", "none")):
-            pairs = _pairs(kind)
+            pairs = _pairs(kind)[: self.config.audit_pairs]
             audits, diffs = [], []
             for old, new in pairs:
 

@@ -82,6 +82,8 @@ class BenchConfig:
     #: The drift audit: runs over the labelled pairs, and the versions of the chain audited.
     audit_repeat: int = 5
     audit_versions: int = 200
+    #: Labelled pairs timed per kind (None: all of them, about 70).
+    audit_pairs: int | None = None
     #: The paced conversation (section 9): sessions talking at once through two web
     #: processes, turns each, the pause between a session's turns, the summarizer's time,
     #: and each session's threshold and kept tokens (~750 tokens a turn).
@@ -129,6 +131,8 @@ class BenchConfig:
             ledger_repeat=3,
             audit_repeat=2,
             audit_versions=40,
+            # A cold audit takes about half a second: every pair would make this run minutes.
+            audit_pairs=8,
             turn_sessions=2,
             turn_count=12,
             turn_pace=0.5,

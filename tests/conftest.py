@@ -1,3 +1,5 @@
+from pathlib import Path
+
 import pytest
 from django.db import connection
 
@@ -6,9 +8,22 @@ from tests.support.api import make_client
 from tests.support.factories import SessionFactory
 from tests.support.openai_stub import OpenAIStub
 
+#: Tests whose outcome does not depend on the Django series: the benchmarks' smoke runs and
+#: the docs build. They are marked ``once`` so that CI runs them with one series only; they
+#: make up about a third of a series' run time.
+SERIES_INDEPENDENT = ("benchmarks", "test_docs.py")
+
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "postgres: needs row locks (always true here)")
+
+
+def pytest_collection_modifyitems(config, items):
+    tests = Path(__file__).resolve().parent
+    for item in items:
+        path = Path(str(item.path)).resolve()
+        if path.is_relative_to(tests) and path.relative_to(tests).parts[0] in SERIES_INDEPENDENT:
+            item.add_marker(pytest.mark.once)
 
 
 @pytest.fixture(scope="session", autouse=True)
