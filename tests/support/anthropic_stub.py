@@ -43,9 +43,11 @@ documents the token count every figure here uses): every success's ``usage`` rep
 ``cache_control`` marker (or the top-level ``cache_control``), the longest one found at a
 marker or up to 20 blocks before it, the model's minimum cacheable length, entries living 5
 minutes (or an hour) from their last use. Time is ``stub.clock`` (default ``time.monotonic``;
-pass ``AnthropicStub(clock=ManualClock())`` and ``stub.clock.advance(301)`` to let entries
-expire). ``stub.cache`` is the cache (``stub.cache.live()`` lists its entries);
-``stub.clear()`` keeps it, as the provider would, ``stub.clear(cache=True)`` empties it.
+pass ``AnthropicStub(clock=ManualClock())``, ``ManualClock`` from that module, and
+``stub.clock.advance(301)`` to let entries expire; ``stub.clock = ...`` swaps it).
+``stub.cache`` is the cache (``stub.cache.live()`` lists its entries); ``stub.clear()`` keeps
+it, as the provider would, ``stub.clear(cache=True)`` empties it. The same model, without a
+server, is ``AnthropicPromptCache(clock).usage(body)``.
 
 Note on authentication: the real API reads ``x-api-key``; the installed SDK 2.x sends its API
 key as ``Authorization: Bearer <key>``. The stub accepts either and answers 401 when neither is
