@@ -29,7 +29,8 @@ from tests.support.helpers import chat, tool_answer
 
 pytestmark = pytest.mark.django_db
 
-LONG_PROMPT = "You are a careful coding agent. Follow the repository's conventions. " * 40
+# Over claude-haiku-4-5's minimum cacheable prefix (4,096 tokens): a shorter one is not cached.
+LONG_PROMPT = "You are a careful coding agent. Follow the repository's conventions. " * 250
 SAVE_MEMORY = {
     "name": "save_memory",
     "description": "Save a durable fact about the user or their project.",

@@ -20,7 +20,8 @@ from tests.support.messages_api import cache_markers
 
 pytestmark = pytest.mark.django_db
 
-LONG_PROMPT = "You are a careful coding agent. Follow the repository's conventions. " * 60
+# Over claude-haiku-4-5's minimum cacheable prefix (4,096 tokens): a shorter one is not cached.
+LONG_PROMPT = "You are a careful coding agent. Follow the repository's conventions. " * 250
 
 
 @pytest.fixture

@@ -36,9 +36,18 @@ A context window can be set (``AnthropicStub(context_window=...)``): a prompt la
 (by ``estimate_tokens``) is refused as the real API refuses one, a 400 reading "prompt is
 too long: N tokens > M maximum", before a scripted response is consumed.
 
-Prompt caching is modelled: a prefix that ends at a ``cache_control`` marker is written on its
-first request (``cache_creation_input_tokens``) and read on every later request that repeats it
-unchanged (``cache_read_input_tokens``).
+Prompt caching is modelled as the API bills it (``tests.support.prompt_cache``, which also
+documents the token count every figure here uses): every success's ``usage`` reports
+``input_tokens``, ``cache_creation_input_tokens`` (split by TTL in ``cache_creation``) and
+``cache_read_input_tokens`` from the entries earlier requests left: the exact prefix up to a
+``cache_control`` marker (or the top-level ``cache_control``), the longest one found at a
+marker or up to 20 blocks before it, the model's minimum cacheable length, entries living 5
+minutes (or an hour) from their last use. Time is ``stub.clock`` (default ``time.monotonic``;
+pass ``AnthropicStub(clock=ManualClock())``, ``ManualClock`` from that module, and
+``stub.clock.advance(301)`` to let entries expire; ``stub.clock = ...`` swaps it).
+``stub.cache`` is the cache (``stub.cache.live()`` lists its entries); ``stub.clear()`` keeps
+it, as the provider would, ``stub.clear(cache=True)`` empties it. The same model, without a
+server, is ``AnthropicPromptCache(clock).usage(body)``.
 
 Note on authentication: the real API reads ``x-api-key``; the installed SDK 2.x sends its API
 key as ``Authorization: Bearer <key>``. The stub accepts either and answers 401 when neither is
@@ -64,7 +73,12 @@ from tests.support.messages_api import (
     content_blocks,
     validate_messages_request,
 )
-from tests.support.messages_api import estimate_tokens as value_tokens
+from tests.support.prompt_cache import (
+    AnthropicPromptCache,
+    Clock,
+    anthropic_blocks,
+    prompt_tokens,
+)
 
 __all__ = ["DEFAULT_SUMMARY", "AnthropicStub", "StubRequest", "StubResponse"]
 
@@ -152,6 +166,7 @@ class AnthropicStub:
     """
 
     handler_class: type[BaseHTTPRequestHandler]
+    cache_class: type[Any] = AnthropicPromptCache
 
     def __init__(
         self,
@@ -160,6 +175,7 @@ class AnthropicStub:
         api_key: str | None = None,
         response_model: str | None = None,
         context_window: int | None = None,
+        clock: Clock | None = None,
     ) -> None:
         self.default_text = default_text
         self.api_key = api_key
@@ -178,8 +194,8 @@ class AnthropicStub:
         self._thread: threading.Thread | None = None
         #: Signatures of the compaction blocks this server issued -> their content.
         self.signatures: dict[str, str] = {}
-        #: The prompt cache: prefix hash -> its tokens.
-        self.cache: dict[str, int] = {}
+        #: The prompt cache every success's usage comes from.
+        self.cache = self.cache_class(clock)
 
     # -- lifecycle -------------------------------------------------------------------------
 
@@ -311,11 +327,24 @@ class AnthropicStub:
         response.delay = seconds
         self.enqueue(response)
 
-    def clear(self) -> None:
-        """Forget scripted responses and recorded requests."""
+    def clear(self, *, cache: bool = False) -> None:
+        """Forget scripted responses and recorded requests; with ``cache=True``, the prompt
+        cache too (it is the provider's, so by default it outlives a test's bookkeeping)."""
         with self._lock:
             self._queue.clear()
             self.requests.clear()
+            if cache:
+                self.cache.clear()
+
+    @property
+    def clock(self) -> Clock:
+        """The time the prompt cache's TTLs count in (seconds); settable."""
+        return self.cache.clock  # type: ignore[no-any-return]
+
+    @clock.setter
+    def clock(self, clock: Clock) -> None:
+        with self._lock:
+            self.cache.clock = clock
 
     @property
     def pending(self) -> int:
@@ -347,31 +376,10 @@ class AnthropicStub:
         with self._lock:
             return f"req_stub_{next(self._request_ids)}"
 
-    def _cache_usage(self, request: dict[str, Any]) -> dict[str, int]:
-        """Input token counts with a prompt cache: a prefix ending at a cache_control marker
-        is written on its first request and read on later ones while unchanged."""
-        segments = _segments(request)
-        total = estimate_tokens(request)
-        marked = [i for i, (_, marker) in enumerate(segments) if marker]
-        if request.get("cache_control") and segments:
-            marked.append(len(segments) - 1)
-        read = written = 0
+    def _cache_usage(self, request: dict[str, Any]) -> dict[str, Any]:
+        """The input side of the usage the API reports for ``request`` (the cache updated)."""
         with self._lock:
-            for index in sorted(set(marked)):
-                prefix = [part for part, _ in segments[: index + 1]]
-                key = hashlib.sha256(json.dumps(prefix, sort_keys=True).encode()).hexdigest()
-                tokens = value_tokens(prefix)
-                if key in self.cache:
-                    read = max(read, tokens)
-                else:
-                    written = max(written, tokens)
-                    self.cache[key] = tokens
-        written = max(0, written - read)
-        return {
-            "input_tokens": max(0, total - read - written),
-            "cache_creation_input_tokens": written,
-            "cache_read_input_tokens": read,
-        }
+            return self.cache.usage(request).as_dict()  # type: ignore[no-any-return]
 
     def _track(self, conn: socket.socket, *, add: bool) -> None:
         with self._lock:
@@ -382,36 +390,13 @@ class AnthropicStub:
 
 
 def estimate_tokens(body: dict[str, Any]) -> int:
-    """Roughly chars / 4 of the prompt (system, messages, tools), like a real tokenizer's order."""
-    parts = [body.get("system"), body.get("messages"), body.get("tools")]
-    chars = sum(len(json.dumps(p, ensure_ascii=False)) for p in parts if p is not None)
-    return max(1, chars // 4)
+    """The prompt's tokens (tools, system, messages): the sum of its blocks' counts, the rule
+    ``tests.support.prompt_cache`` documents (roughly chars / 4, like a real tokenizer's order)."""
+    return prompt_tokens(anthropic_blocks(body))
 
 
 def _error_body(error_type: str, message: str) -> dict[str, Any]:
     return {"type": "error", "error": {"type": error_type, "message": message}}
-
-
-def _segments(body: dict[str, Any]) -> list[tuple[Any, bool]]:
-    """The prompt in cache order (tools, system, messages), one part per block, each with
-    whether it carries a cache_control marker (markers are not part of the prefix)."""
-
-    def plain(block: Any) -> Any:
-        return (
-            {k: v for k, v in block.items() if k != "cache_control"}
-            if isinstance(block, dict)
-            else block
-        )
-
-    parts: list[tuple[Any, bool]] = [({"tools": body.get("tools")}, False)]
-    system = body.get("system")
-    for block in system if isinstance(system, list) else [system] if system else []:
-        parts.append((plain(block), isinstance(block, dict) and bool(block.get("cache_control"))))
-    for message in body.get("messages") or ():
-        for block in content_blocks(message["content"], "messages"):
-            marked = bool(block.get("cache_control"))
-            parts.append(({"role": message["role"], **plain(block)}, marked))
-    return parts
 
 
 def _check_compaction_request(body: dict[str, Any], headers: dict[str, str]) -> None:
@@ -612,7 +597,8 @@ class _Handler(BaseHTTPRequestHandler):
             {
                 "type": "message_delta",
                 "delta": {"stop_reason": message["stop_reason"], "stop_sequence": None},
-                "usage": {"output_tokens": message["usage"]["output_tokens"]},
+                # Cumulative, as the API sends it: the input side again with the output.
+                "usage": {k: v for k, v in message["usage"].items() if k != "cache_creation"},
             }
         )
         events.append({"type": "message_stop"})

@@ -323,6 +323,9 @@ def _validate_pairing(messages: list[Any], contents: list[list[dict[str, Any]]])
 def cache_markers(body: dict[str, Any]) -> list[tuple[str, str]]:
     """Every cache_control marker of the request, in prompt order: (where, ttl)."""
     found: list[tuple[str, str]] = []
+    for i, tool in enumerate(body.get("tools") or ()):
+        if isinstance(tool, dict) and tool.get("cache_control"):
+            found.append((f"tools.{i}", tool["cache_control"].get("ttl", "5m")))
     system = body.get("system")
     for i, block in enumerate(system if isinstance(system, list) else ()):
         if isinstance(block, dict) and block.get("cache_control"):
