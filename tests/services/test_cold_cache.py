@@ -9,6 +9,7 @@ point where a compaction starts. The clock is ``django.utils.timezone.now``, mov
 
 from __future__ import annotations
 
+import json
 from datetime import timedelta
 from unittest import mock
 
@@ -20,6 +21,7 @@ from django.utils import timezone
 from compaction import selectors, services
 from compaction.engine import timing as when
 from compaction.models import ChatSession, CompactionRun
+from tests.support.anthropic_stub import estimate_tokens
 from tests.support.helpers import chat, user
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -164,3 +166,99 @@ def test_a_cold_check_adds_no_statement_to_an_append(clock, cold_settings):
             services.message_append(session_id=session.pk, messages=[user("Next")])
         counts.append(len(queries))
     assert counts[0] == counts[1]
+
+
+# ------------------------------------------------------------------ through run_turn
+
+
+@pytest.fixture
+def stub():
+    from tests.support.anthropic_stub import AnthropicStub
+
+    with AnthropicStub() as server:
+        yield server
+
+
+def turn(stub, session, text, **kwargs):
+    import anthropic
+
+    from compaction.agent import run_turn
+
+    client = anthropic.Anthropic(api_key="sk-test", base_url=stub.url, max_retries=0)
+    return run_turn(
+        session_id=session.pk,
+        client=client,
+        model="claude-haiku-4-5",
+        max_tokens=1024,
+        user_message=text,
+        **kwargs,
+    )
+
+
+@pytest.mark.parametrize("mode", ["sync", "background"])
+def test_a_turn_after_a_pause_compacts_first_and_sends_the_smaller_prefix(
+    mode, clock, cold_settings, stub
+):
+    cold_settings(AUTO_COMPACT=mode)
+    session = half_full_session()
+    stub.enqueue_text("Warm answer.")
+    warm = turn(stub, session, "Still there?")
+    assert warm.compactions == ()
+    clock.advance(400)
+    stub.enqueue_text("Cold answer.")
+    cold = turn(stub, session, "Back after a break.")
+    assert [run.status for run in cold.compactions] == ["succeeded"]
+    assert "prompt cache cold" in cold.compactions[0].reason
+    # The call after the pause already carried the checkpoint, and was smaller.
+    first, second = (request.body for request in stub.requests[-2:])
+    assert "Back after a break." in json.dumps(second["messages"][-1])
+    assert estimate_tokens(second) < estimate_tokens(first)
+
+
+def test_a_tool_that_runs_past_the_ttl_makes_the_next_round_compact(clock, cold_settings, stub):
+    cold_settings()
+    session = half_full_session()
+
+    def slow_tool(**_):
+        clock.advance(600)  # the tool ran for ten minutes: the cache went cold meanwhile
+        return "42 passed"
+
+    stub.enqueue_message(
+        [{"type": "tool_use", "id": "toolu_01", "name": "run_tests", "input": {}}],
+        stop_reason="tool_use",
+    )
+    stub.enqueue_text("All green.")
+    result = turn(
+        stub,
+        session,
+        "Run the tests.",
+        tools=[
+            {"name": "run_tests", "description": "Run them.", "input_schema": {"type": "object"}}
+        ],
+        tool_handlers={"run_tests": slow_tool},
+    )
+    assert result.text == "All green."
+    assert [run.status for run in result.compactions] == ["succeeded"]
+    # Compacted between the two calls of the turn, not before the first.
+    first, second = (request.body for request in stub.requests[-2:])
+    assert estimate_tokens(second) < estimate_tokens(first)
+
+
+def test_a_quick_tool_loop_never_compacts_early(clock, cold_settings, stub):
+    cold_settings()
+    session = half_full_session()
+    stub.enqueue_message(
+        [{"type": "tool_use", "id": "toolu_01", "name": "run_tests", "input": {}}],
+        stop_reason="tool_use",
+    )
+    stub.enqueue_text("All green.")
+    result = turn(
+        stub,
+        session,
+        "Run the tests.",
+        tools=[
+            {"name": "run_tests", "description": "Run them.", "input_schema": {"type": "object"}}
+        ],
+        tool_handlers={"run_tests": lambda **_: "42 passed"},
+    )
+    assert result.compactions == ()
