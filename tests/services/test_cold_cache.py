@@ -262,3 +262,16 @@ def test_a_quick_tool_loop_never_compacts_early(clock, cold_settings, stub):
         tool_handlers={"run_tests": lambda **_: "42 passed"},
     )
     assert result.compactions == ()
+
+
+def test_a_recorded_flush_turn_warms_the_cache_for_the_next_append(clock, cold_settings):
+    # The host ran the flush turn itself (a model call on the conversation's prefix) and
+    # recorded it: the next append measures idle time from there.
+    cold_settings()
+    session = half_full_session()
+    clock.advance(3600)
+    services.memory_flush_record(session_id=session.pk, outcome="silent", input_tokens=100)
+    clock.advance(60)
+    result = services.message_append(session_id=session.pk, messages=[user("And now?")])
+    assert result.compaction is None
+    assert (clock.now - result.idle_since).total_seconds() == 60
