@@ -12,6 +12,7 @@ from typing import Any
 from uuid import UUID
 
 from django.db import transaction
+from django.utils import timezone
 
 from compaction.conf import app_settings
 from compaction.content import json_problem
@@ -121,6 +122,9 @@ def memory_flush_record(
         )
         ChatSession.objects.filter(pk=session.pk).update(
             memory_flush_version=cycle,
+            # The flush turn was a model call on the conversation's prefix: like an answer's
+            # append, it marks when the prompt cache was last used (``AppendResult.idle_since``).
+            updated_at=timezone.now(),
             total_input_tokens=session.total_input_tokens + counts["input_tokens"],
             total_output_tokens=session.total_output_tokens + counts["output_tokens"],
             total_cache_creation_tokens=session.total_cache_creation_tokens
