@@ -42,9 +42,9 @@ class PruneResult:
     #: the change begins; the prefix worth a cache marker. None: no tool output after it.
     stable_until: int | None = None
     #: Index in ``messages`` of the previous model call's answer (the last assistant
-    #: message) when no step came since: every message before it is pruned as that call
-    #: sent it, so the stretch before it is that call's whole conversation, cached then.
-    #: None: a step came since, or no call before.
+    #: message) when every message before it is pruned as that call sent it: the stretch
+    #: before it is that call's whole conversation, cached then. None: a step changed one
+    #: since, or no call before.
     unchanged_until: int | None = None
 
 
@@ -180,29 +180,43 @@ def prune_tool_results(
         image_tokens=image_tokens,
     )
     step = steps.latest[len(positions)]
+
+    def action(state: int, k: int) -> Pruning | None:
+        """What pruning as of ``state`` outputs does to output ``k`` (outputs after the
+        state are untouched)."""
+        age = state - 1 - k
+        if k >= state or age < keep_last:
+            return None
+        return clear if age >= clear_age else trim
+
     out = list(messages)
     soft = hard = 0
-    # Outputs after the step are untouched; before it, aged as of the step.
     for k, index in enumerate(positions[:step]):
-        age = step - 1 - k
-        if age < keep_last:
+        if (act := action(step, k)) is None:
             continue
-        cleared = age >= clear_age
-        out[index], changed = _prune_message(messages[index], clear if cleared else trim)
-        if cleared:
+        out[index], changed = _prune_message(messages[index], act)
+        if act.clear:
             hard += changed
         else:
             soft += changed
-    # The previous call saw the outputs before the last assistant message.
+    # The previous call saw the outputs before the last assistant message, pruned as of
+    # the step then.
     last_answer = next(
         (i for i in range(len(messages) - 1, -1, -1) if messages[i]["role"] == "assistant"), -1
     )
     seen = sum(1 for index in positions if index < last_answer)
-    frontier = max(0, steps.latest[seen] - clear_age)
+    then = steps.latest[seen]
+    frontier = max(0, then - clear_age)
+    unchanged = last_answer > 0 and all(
+        (act := action(then, k)) == action(step, k)
+        or (messages[index] if act is None else _prune_message(messages[index], act)[0])
+        == out[index]
+        for k, index in enumerate(positions[:seen])
+    )
     return PruneResult(
         messages=out,
         soft_trimmed=soft,
         hard_cleared=hard,
         stable_until=positions[frontier] if frontier < len(positions) else None,
-        unchanged_until=last_answer if last_answer > 0 and steps.latest[seen] == step else None,
+        unchanged_until=last_answer if unchanged else None,
     )

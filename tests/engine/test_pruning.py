@@ -183,10 +183,10 @@ def test_appending_changes_no_earlier_message_unless_a_step_frees_enough(events,
             seen = min(stable, last_answer)
             assert prune(rows[:last_answer]).messages[:seen] == after.messages[:seen]
             assert final[:stable] == after.messages[:stable]
-        # With no step since, the previous call's whole conversation is sent as it was.
-        if (unchanged := after.unchanged_until) is not None:
-            assert unchanged == last_answer
-            assert prune(rows[:unchanged]).messages == after.messages[:unchanged]
+        # Unless a step changed it, the previous call's whole conversation is sent as it was.
+        then = prune(rows[:last_answer]).messages
+        same = last_answer > 0 and then == after.messages[:last_answer]
+        assert after.unchanged_until == (last_answer if same else None)
         before = after
 
 
