@@ -343,9 +343,11 @@ SETTINGS: tuple[Setting, ...] = (
     # Prompt caching and content
     Setting(
         "PROMPT_CACHE", True, "bool", "Prompt caching and content", session=True,
-        doc="Anthropic payloads mark the stable prefix (system prompt, summary) with "
-        "`cache_control` breakpoints, so every turn until the next compaction reads it from "
-        "the prompt cache.",
+        doc="Anthropic payloads mark the prefixes that stay the same from call to call with "
+        "`cache_control` breakpoints (the system prompt, the stretch pruning no longer "
+        "changes, the previous call's conversation, the summary), and `run_turn` sends a "
+        "top-level one, so each call reads what came before it from the prompt cache. See "
+        "[prompt caching](message-formats.md#prompt-caching).",
     ),
     Setting(
         "PROMPT_CACHE_TTL", "5m", "choice", "Prompt caching and content", choices=("5m", "1h"),

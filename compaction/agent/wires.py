@@ -183,12 +183,16 @@ class MessagesWire(Wire):
         return {**request, **create_kwargs}
 
     def cached(self, create_kwargs: Mapping[str, Any], settings: Any) -> Mapping[str, Any]:
-        """A top-level ``cache_control`` unless the host passed one (``None`` included):
-        it caches the conversation up to the call's end, which the next call reads (the
+        """A top-level ``cache_control`` unless the host passed one (``None``: none): it
+        caches the conversation up to the call's end, which the next call reads (the
         payload marks that end once the answer is stored). Five minutes whatever
         PROMPT_CACHE_TTL: the end moves with every call, and a 1h write costs twice the
         input price; a 5m marker may follow the payload's 1h ones."""
-        if not settings.PROMPT_CACHE or "cache_control" in create_kwargs:
+        if "cache_control" in create_kwargs:
+            if create_kwargs["cache_control"] is None:
+                return {k: v for k, v in create_kwargs.items() if k != "cache_control"}
+            return create_kwargs
+        if not settings.PROMPT_CACHE:
             return create_kwargs
         return {**create_kwargs, "cache_control": {"type": "ephemeral"}}
 

@@ -7,10 +7,11 @@ Whatever the placement, the result starts the way the API requires and keeps eve
 call next to its result. Messages come back in the format they were appended in when the
 payload has that format; otherwise they are converted (``compaction.content.openai``).
 
-With ``PROMPT_CACHE`` on, the Anthropic payload marks the stable prefix with
-``cache_control``: the end of the system prompt and the end of the summary. Both stay
-byte for byte the same from turn to turn until the next compaction, so every turn in
-between reads them from the cache.
+With ``PROMPT_CACHE`` on, the Anthropic payload marks with ``cache_control`` the prefixes
+that stay byte for byte the same from call to call: the end of the system prompt, the end
+of the stretch pruning will not change again, the end of the previous call's conversation
+when nothing in it changed since, and the end of the summary (``_build_anthropic`` says why
+in that order). One of the API's four markers is left for the call's top-level one.
 """
 
 from __future__ import annotations

@@ -119,3 +119,33 @@ def test_pruning_at_every_output_makes_the_loop_write_its_conversation_again(
     ]
     # From the third output on (KEEP_LAST_TOOL_RESULTS 2), every call.
     assert len(rewritten) == ROUNDS - 2
+
+
+@pytest.mark.parametrize(
+    ("config", "passed", "sent"),
+    [
+        (
+            {},
+            {"cache_control": {"type": "ephemeral", "ttl": "5m"}},
+            {"type": "ephemeral", "ttl": "5m"},
+        ),
+        ({}, {"cache_control": None}, None),
+        ({"PROMPT_CACHE": False}, {}, None),
+    ],
+)
+def test_the_top_level_marker_is_the_hosts_when_given_and_none_without_prompt_cache(
+    stub, compaction_settings, config, passed, sent
+):
+    compaction_settings(**config)
+    session = services.session_create(system_prompt=LONG_PROMPT)
+    client = anthropic.Anthropic(api_key="sk-test", base_url=stub.url, max_retries=0)
+    run_turn(
+        session_id=session.pk,
+        client=client,
+        model="claude-haiku-4-5",
+        max_tokens=1024,
+        user_message="Hello.",
+        **passed,
+    )
+    body = stub.message_requests[0].body
+    assert body.get("cache_control") == sent and ("cache_control" in body) == (sent is not None)
