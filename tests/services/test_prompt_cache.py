@@ -15,7 +15,7 @@ import pytest
 from compaction import selectors, services
 from tests.support.anthropic_stub import AnthropicStub
 from tests.support.api import sess
-from tests.support.helpers import assistant, chat, user
+from tests.support.helpers import assistant, chat, tool_call, user
 from tests.support.messages_api import cache_markers
 
 pytestmark = pytest.mark.django_db
@@ -163,3 +163,29 @@ def test_the_admin_shows_each_sessions_cache_read_share(admin_client, session):
     )
     html = admin_client.get("/admin/compaction/chatsession/").content.decode()
     assert "75%" in html and "300 of 400 reported input tokens" in html
+
+
+def test_markers_inside_stored_tool_results_count_against_the_limit(stub):
+    session = services.session_create(system_prompt=LONG_PROMPT)
+    services.message_append(session_id=session.pk, messages=[user("Look at the files.")])
+    for i in range(5):
+        marked = {"type": "text", "text": f"file {i}", "cache_control": {"type": "ephemeral"}}
+        services.message_append(
+            session_id=session.pk,
+            messages=[
+                tool_call(f"toolu_{i}", f"cat {i}.py"),
+                {
+                    "role": "user",
+                    "content": [
+                        {"type": "tool_result", "tool_use_id": f"toolu_{i}", "content": [marked]}
+                    ],
+                },
+            ],
+        )
+    payload = selectors.session_context_build(session=session).as_dict()
+    markers = cache_markers(payload)
+    # Ours: the system prompt, the stable stretch's end, the previous call's end; the
+    # stored ones (inside results) give way; one left for the top-level marker.
+    assert payload["cache_breakpoints"] == len(markers) == 3
+    assert not any(".content.0.content." in where for where, _ in markers)
+    call(stub, session, cache_control={"type": "ephemeral"})  # four in all: accepted
