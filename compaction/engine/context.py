@@ -464,7 +464,7 @@ def _assemble(
             checkpoint,
             pruned.messages,
             settings,
-            stable=(pruned.stable_until, pruned.unchanged_until),
+            stable=(pruned.stable_until, pruned.unchanged_until, pruned.next_stable_until),
         )
     if flush_turn and fmt == ANTHROPIC and len(body) >= 2 and body[-2]["role"] == "user":
         # The prompt joins the user turn it follows (tool results, or the user's own text).
@@ -505,23 +505,30 @@ def _build_anthropic(
     rows: Sequence[dict[str, Any]],
     settings: Any,
     *,
-    stable: tuple[int | None, int | None] = (None, None),
+    stable: Sequence[int | None] = (),
 ) -> tuple[str | list[dict[str, Any]], list[dict[str, Any]], int]:
-    """``stable``: ``PruneResult.stable_until`` and ``unchanged_until``."""
+    """``stable``: the rows before which the payload is the same as in other calls
+    (``PruneResult``'s ``stable_until``, ``unchanged_until``, ``next_stable_until``), by
+    priority."""
     cache = bool(settings.PROMPT_CACHE)
     marker = _cache_control(settings.PROMPT_CACHE_TTL)
     body = anthropic_messages(rows)
     # Our markers, by priority within the API's four, one left for the request's top-level
     # cache_control (the conversation's end; run_turn sends one): the system prompt (it
-    # outlives compactions); the end of the stretch pruning never changes again (at a
-    # pruning step, the conversation up to the change is read from the cache); the end of
-    # the previous call's conversation, unchanged since (all of it is read, however many
-    # blocks came after it); the summary, which those two make redundant.
+    # outlives compactions); the end of the stretch the previous call had in its final
+    # form (at a pruning step the change begins there: the conversation before it is read);
+    # the end of the previous call's conversation, unchanged since (all of it is read,
+    # however many blocks came after it); the end of the stretch final from now on (at a
+    # step it moves on: an entry is written there, to be read at the next step, as a marker
+    # inside what a call reads writes nothing); the summary, which those make redundant.
+    room = MAX_CACHE_BREAKPOINTS - 1 - int(bool(system_prompt))
     spots: list[tuple[int, int]] = []
-    if cache:
-        found = {_spot_before(body, rows, row) for row in stable}
-        spots = sorted(spot for spot in found if spot is not None)
-    room = MAX_CACHE_BREAKPOINTS - 1 - int(bool(system_prompt)) - len(spots)
+    for row in stable if cache else ():
+        spot = _spot_before(body, rows, row)
+        if spot is not None and spot not in spots and len(spots) < room:
+            spots.append(spot)
+    spots.sort()
+    room -= len(spots)
     summary_marked = (
         cache
         and checkpoint is not None

@@ -41,6 +41,10 @@ class PruneResult:
     #: call, this one and every later one (until a compaction): at a step, the place where
     #: the change begins; the prefix worth a cache marker. None: no tool output after it.
     stable_until: int | None = None
+    #: Index in ``messages`` of the oldest tool output not yet cleared now: where the next
+    #: step's change will begin, so the stretch before it is final from this call on (a cache
+    #: entry written now is read at that step). None: no tool output after it.
+    next_stable_until: int | None = None
     #: Index in ``messages`` of the previous model call's answer (the last assistant
     #: message) when every message before it is pruned as that call sent it: the stretch
     #: before it is that call's whole conversation, cached then. None: a step changed one
@@ -206,7 +210,7 @@ def prune_tool_results(
     )
     seen = sum(1 for index in positions if index < last_answer)
     then = steps.latest[seen]
-    frontier = max(0, then - clear_age)
+    frontier, nearest = max(0, then - clear_age), max(0, step - clear_age)
     unchanged = last_answer > 0 and all(
         (act := action(then, k)) == action(step, k)
         or (messages[index] if act is None else _prune_message(messages[index], act)[0])
@@ -218,5 +222,6 @@ def prune_tool_results(
         soft_trimmed=soft,
         hard_cleared=hard,
         stable_until=positions[frontier] if frontier < len(positions) else None,
+        next_stable_until=positions[nearest] if nearest < len(positions) else None,
         unchanged_until=last_answer if unchanged else None,
     )

@@ -183,6 +183,10 @@ def test_appending_changes_no_earlier_message_unless_a_step_frees_enough(events,
             seen = min(stable, last_answer)
             assert prune(rows[:last_answer]).messages[:seen] == after.messages[:seen]
             assert final[:stable] == after.messages[:stable]
+        # The stretch before next_stable_until is final from now on.
+        if (following := after.next_stable_until) is not None:
+            assert following >= (stable or 0)
+            assert final[:following] == after.messages[:following]
         # Unless a step changed it, the previous call's whole conversation is sent as it was.
         then = prune(rows[:last_answer]).messages
         same = last_answer > 0 and then == after.messages[:last_answer]

@@ -60,7 +60,6 @@ def check_steps(payloads: list[dict[str, Any]]) -> int:
     """Assert the loop's payloads keep their prefix between steps and mark it; return the
     number of steps."""
     steps = 0
-    stepped = False
     for before, after in pairwise(payloads):
         old, new = before["messages"], after["messages"]
         assert after["cache_breakpoints"] == len(cache_markers(after)) <= 3  # + a top-level
@@ -70,21 +69,22 @@ def check_steps(payloads: list[dict[str, Any]]) -> int:
         ]
         if unmarked(new[: len(old)]) == unmarked(old):
             # Between steps: the same bytes up to the new messages, and the same pruning;
-            # the previous payload's end is marked, and so is the stable stretch's end (where
-            # it was, unless the previous payload was a step's).
+            # the previous payload's end is marked, and so is the stable stretch's end, which
+            # the previous payload marked too.
             assert pruned == [0, 0]
-            assert spots[-1] == (len(old) - 1, len(old[-1]["content"]) - 1)
-            assert stepped or spots[0] in marked_blocks(before)
-            stepped = False
+            assert spots == [spots[0], (len(old) - 1, len(old[-1]["content"]) - 1)]
+            assert spots[0] in marked_blocks(before)
             continue
         steps += 1
-        stepped = True
         # A step: more is pruned, and the earlier messages changed only after the stable
-        # stretch, whose end the previous payload marked too, with the same bytes up to it.
+        # stretch, whose end the previous payload marked too, with the same bytes up to it;
+        # the end of the new stable stretch, further on, is marked from now on.
         assert pruned[0] >= 0 and pruned != [0, 0]
-        stable = spots[0]
+        assert len(spots) == 2
+        stable, following = spots
         assert stable in marked_blocks(before)
         assert prefix_through(new, stable) == prefix_through(old, stable)
+        assert following not in marked_blocks(before)
     return steps
 
 
