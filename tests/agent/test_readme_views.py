@@ -34,9 +34,11 @@ def test_the_docs_backend_turn_stores_both_messages_and_the_usage(anthropic_api,
     stored = list(Message.objects.filter(session=session).order_by("seq"))
     assert [m.role for m in stored] == ["user", "assistant"]
     assert stored[1].content[0]["text"] == "The bug is in parse_date()."
-    # The usage the SDK returned reached the session's totals, in the answer's write.
-    assert session.total_input_tokens > 0
+    # The usage the SDK returned reached the session's totals, in the answer's write (input
+    # uncached, or written to the cache with the top-level marker).
+    assert session.total_input_tokens + session.total_cache_creation_tokens > 0
     sent = anthropic_api.message_requests[0].body
+    assert sent["cache_control"] == {"type": "ephemeral"}
     assert sent["messages"][-1]["content"] == "Fix the bug"
     assert "You are a coding agent." in json.dumps(sent["system"])
 

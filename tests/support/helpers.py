@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import threading
 from typing import Any
 
@@ -271,3 +272,15 @@ def openai_accepts(messages: list[dict[str, Any]]) -> dict[str, Any]:
         client = openai.OpenAI(api_key="sk-test", base_url=f"{stub.url}/v1", max_retries=0)
         client.chat.completions.create(model="gpt-5", messages=messages)
         return stub.requests[0].body
+
+
+def unmarked(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``messages`` as the prompt cache sees them: without their cache_control markers, and
+    a text content as its one text block (the payload sends a marked one so)."""
+    out = copy.deepcopy(messages)
+    for message in out:
+        if isinstance(message["content"], str):
+            message["content"] = [{"type": "text", "text": message["content"]}]
+        for block in message["content"]:
+            block.pop("cache_control", None)
+    return out
