@@ -157,7 +157,7 @@ def expire_lease(session_id: Any) -> None:
 def test_worker_killed_during_the_llm_call_is_recovered(expiry):
     """SIGKILL a process inside the summarizer: the lease outlives it, then is recovered.
 
-    ``backdated``: the child has the default 300 s lease, which keeps the session busy
+    ``backdated``: the child has the default lease (30 s), which keeps the session busy
     until the test moves it into the past. ``real``: the child runs with
     ``COMPACTION_LEASE_SECONDS=2`` and the test waits for the lease to run out.
     """
