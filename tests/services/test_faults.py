@@ -59,6 +59,7 @@ from tests.support.database import (
     expected_tokens,
     lock_waiters,
     session_row_locked,
+    terminate_backend,
     wait_until,
 )
 from tests.support.factories import SessionFactory
@@ -467,22 +468,7 @@ class TerminatingSummarizer(StaticSummarizer):
         cls = type(self)
         cls.calls += 1
         victim = connection.connection.info.backend_pid
-        failure: list[BaseException] = []
-
-        def terminate() -> None:
-            try:
-                with connection.cursor() as cursor:
-                    cursor.execute("SELECT pg_terminate_backend(%s)", [victim])
-                assert wait_until(lambda: victim not in backends())
-            except BaseException as exc:
-                failure.append(exc)
-            finally:
-                connection.close()
-
-        thread = threading.Thread(target=terminate)
-        thread.start()
-        thread.join(WAIT)
-        assert not failure and not thread.is_alive(), failure
+        terminate_backend(victim)
         cls.killed.append(victim)
         return super().summarize(request)
 
