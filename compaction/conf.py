@@ -476,8 +476,11 @@ SETTINGS: tuple[Setting, ...] = (
     ),
     # Concurrency
     Setting(
-        "LEASE_SECONDS", 300, "int", "Concurrency", minimum=1, maximum=7 * 86_400,
-        doc="How long a claim holds the session.",
+        "LEASE_SECONDS", 30, "int", "Concurrency", minimum=1, maximum=7 * 86_400,
+        doc="How long a claim holds the session without a sign of life: its holder renews "
+        "it every third of this while the summarizer works, so a dead worker's session is "
+        "taken over by the next claim this long after it died, however long compactions "
+        "take. A queued run whose task has not started by then is presumed lost.",
     ),
     Setting(
         "LOCK_TIMEOUT_MS", 5000, "int", "Concurrency", minimum=1, maximum=600_000,

@@ -3,16 +3,20 @@
 ``compact_session`` applies compaction's one retry policy (``services.compaction.retry``)
 with Celery's own retries: the SDK's retries are off inside the worker, and a retryable
 summarizer error is retried by the task after the policy's delay while the run keeps its
-lease. Redelivered messages (``acks_late``) are harmless: a run that is no longer
-``pending`` is left alone unless the message carries that run's lease token (our own
-retry). ``publish_compaction_run`` is the default ``PUBLISHER``: the services hand queued
-runs to it without importing this module.
+lease. The lease is renewed while the summarizer works (``leases.lease_heartbeat``).
+Redelivered messages (``acks_late``; ``reject_on_worker_lost`` puts back the message of a
+worker that died) are harmless: a finished run is left alone, and a running one too while
+its lease is held by another worker. Once that lease has run out (its worker died), the
+delivery claims the session anew and compacts it. ``publish_compaction_run`` is the default
+``PUBLISHER``: the services hand queued runs to it without importing this module.
 """
 
 from __future__ import annotations
 
 import logging
 from typing import Any
+
+from django.utils import timezone
 
 from compaction.conf import ResolvedSettings, app_settings
 from compaction.exceptions import CompactionInProgress
@@ -27,6 +31,7 @@ from compaction.services import (
     compaction_run_finalize,
     compaction_run_summarize,
 )
+from compaction.services.compaction.leases import lease_heartbeat
 from compaction.services.compaction.retry import as_summarizer_error, retry_delay, should_retry
 from compaction.summarizers import Summarizer, get_summarizer
 
@@ -50,40 +55,103 @@ def compact_session(self: Any, run_id: str, lease_token: str | None = None) -> s
     run = CompactionRun.objects.select_related("session").filter(pk=run_id).first()
     if run is None:
         return "missing"
-    if run.status == Status.PENDING:
-        try:
-            run = compaction_run_claim(
-                session_id=run.session_id, trigger=run.trigger, run_id=run_id
-            )
-        except CompactionInProgress as exc:
-            logger.info("Run %s yields to the live run %s", run_id, exc.run.pk)
-            return "in_progress"
-    elif run.status != Status.RUNNING or lease_token != str(run.lease_token):
-        # A redelivery of a message whose run finished, or is being run by another worker.
-        return run.status
-    if run.status != Status.RUNNING:
-        return run.status
+    found = _run_to_work_on(self, run, lease_token)
+    if isinstance(found, str):
+        return found
+    run = found
 
     settings = app_settings.for_session(run.session)
     try:
-        outcome = compaction_run_summarize(run=run, summarizer=_worker_summarizer(run))
+        with lease_heartbeat(run):
+            outcome = compaction_run_summarize(run=run, summarizer=_worker_summarizer(run))
     except Exception as exc:
         error = as_summarizer_error(exc, run_id=run.pk)
-        attempt = self.request.retries + 1
+        # The run counts its attempts, whichever delivery made them.
+        attempt = run.attempts
+        countdown = retry_delay(attempt - 1, base=settings.RETRY_BACKOFF_SECONDS)
         if should_retry(
             error, attempt=attempt, max_attempts=settings.MAX_ATTEMPTS
-        ) and compaction_run_extend_lease(run=run):
+        ) and compaction_run_extend_lease(run=run, seconds=countdown + settings.LEASE_SECONDS):
             logger.warning(
                 "Compaction %s attempt %s failed, retrying: %s", run.pk, attempt, error.message
             )
             raise self.retry(
-                args=[run_id],
+                args=[str(run.pk)],
                 kwargs={"lease_token": str(run.lease_token)},
-                countdown=retry_delay(self.request.retries, base=settings.RETRY_BACKOFF_SECONDS),
+                countdown=countdown,
                 exc=error,
             ) from exc
         return compaction_run_fail(run=run, error=error).status
     return compaction_run_finalize(run=run, outcome=outcome).status
+
+
+def _run_to_work_on(task: Any, run: CompactionRun, lease_token: str | None) -> CompactionRun | str:
+    """What this delivery of the message for ``run`` should do: a ``running`` run it holds
+    the lease of, or the status to return."""
+    if run.status == Status.PENDING:
+        try:
+            run = compaction_run_claim(
+                session_id=run.session_id, trigger=run.trigger, run_id=run.pk
+            )
+        except CompactionInProgress as exc:
+            logger.info("Run %s yields to the live run %s", run.pk, exc.run.pk)
+            return "in_progress"
+    elif run.status == Status.RUNNING:
+        if lease_token == str(run.lease_token) and _lease_live(run):
+            return run  # our own retry
+        # Another delivery of a message whose run a worker claimed: the broker delivered it
+        # twice, or redelivered it because that worker died (reject_on_worker_lost).
+        return _take_over(task, run)
+    elif run.status == Status.EXPIRED:
+        # Presumed lost while it waited in a long queue: the run queued in its place is
+        # behind this message in the queue, so this delivery takes it (else, with a backlog
+        # longer than LEASE_SECONDS, every message would find its run replaced).
+        successor = _queued_successor(run)
+        if successor is None:
+            return run.status
+        try:
+            run = compaction_run_claim(
+                session_id=run.session_id, trigger=successor.trigger, run_id=successor.pk
+            )
+        except CompactionInProgress:
+            return "in_progress"
+    return run if run.status == Status.RUNNING else run.status
+
+
+def _queued_successor(run: CompactionRun) -> CompactionRun | None:
+    return (
+        CompactionRun.objects.filter(session_id=run.session_id, status=Status.PENDING)
+        .only("pk", "trigger")
+        .first()
+    )
+
+
+def _lease_live(run: CompactionRun) -> bool:
+    session = run.session
+    return (
+        session.lease_token == run.lease_token
+        and session.lease_expires_at is not None
+        and session.lease_expires_at > timezone.now()
+    )
+
+
+def _take_over(task: Any, run: CompactionRun) -> CompactionRun | str:
+    """The running ``run`` as another delivery finds it: while its lease is held, look
+    again once it would have run out (the holder renews it while alive); once it has,
+    claim the session anew (the dead run is expired by the claim) and compact it here."""
+    session = run.session
+    if _lease_live(run):
+        if task.request.is_eager:
+            return run.status  # in process: no worker can have been lost
+        assert session.lease_expires_at is not None
+        left = (session.lease_expires_at - timezone.now()).total_seconds()
+        raise task.retry(args=[str(run.pk)], kwargs={}, countdown=max(0.0, left) + 1.0)
+    logger.warning("Compaction %s lost its worker; its session is claimed again", run.pk)
+    try:
+        return compaction_run_claim(session_id=run.session_id, trigger=run.trigger, force=run.force)
+    except CompactionInProgress as exc:
+        logger.info("Run %s yields to the live run %s", run.pk, exc.run.pk)
+        return "in_progress"
 
 
 def publish_compaction_run(run_id: str) -> None:

@@ -3,19 +3,30 @@
 from __future__ import annotations
 
 import os
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import timedelta
+from typing import Any, ClassVar
 from unittest import mock
 
 import pytest
 from celery.contrib.testing.worker import start_worker
 from django.db import transaction
+from django.utils import timezone
+from kombu import pools as kombu_pools
 
 from compaction import services, tasks
-from compaction.models import Checkpoint, CompactionRun
+from compaction.conf import app_settings
+from compaction.exceptions import CompactionInProgress
+from compaction.models import ChatSession, Checkpoint, CompactionRun
 from compaction.services.compaction.retry import RETRY_BACKOFF_CAP_SECONDS, retry_delay
 from project.celery import app as celery_app
 from tests.support.database import wait_until
 from tests.support.factories import SessionFactory
-from tests.support.helpers import chat
+from tests.support.helpers import StaticSummarizer, chat
 
 # scripts/test sets TEST_BROKER_URL: Redis when it answers, else Celery's in-process broker
 # (memory://, shared by the threads of this process, where the worker runs).
@@ -178,6 +189,94 @@ def test_release_expired_leases_requeues_the_session(small, published):
     published.assert_called_once_with(str(queued.pk))
 
 
+@pytest.mark.django_db
+def test_the_next_append_takes_over_a_dead_workers_session(
+    small, compaction_settings, published, django_capture_on_commit_callbacks
+):
+    session = SessionFactory(messages=chat(20))
+    dead = services.compaction_run_claim(session_id=session.pk, trigger="auto")
+    compaction_settings(AUTO_COMPACT="async")
+    type(session).objects.filter(pk=session.pk).update(lease_expires_at=dead.created_at)
+    # No beat, no person: the append over the threshold queues the session again.
+    with django_capture_on_commit_callbacks(execute=True):
+        result = services.message_append(session_id=session.pk, messages=chat(1, start=20))
+    assert result.compaction is not None and result.compaction.status == "pending"
+    published.assert_called_once_with(str(result.compaction.pk))
+    dead.refresh_from_db()
+    assert dead.status == "expired"
+
+
+@pytest.mark.django_db
+def test_a_message_whose_run_was_presumed_lost_runs_the_one_queued_in_its_place(
+    small, compaction_settings, published
+):
+    """A queue longer than LEASE_SECONDS: the run waited so long it was presumed lost and
+    queued again, behind its own message. That message compacts the session now."""
+    session = SessionFactory(messages=chat(20))
+    first = services.compaction_run_enqueue(session_id=session.pk, trigger="api")
+    late = first.created_at - timedelta(seconds=app_settings.LEASE_SECONDS + 1)
+    CompactionRun.objects.filter(pk=first.pk).update(created_at=late)
+    second = services.compaction_run_enqueue(session_id=session.pk, trigger="api")
+    first.refresh_from_db()
+    assert first.status == "expired" and second.status == "pending"
+
+    assert tasks.compact_session.apply(args=[str(first.pk)]).get() == "succeeded"
+    second.refresh_from_db()
+    assert second.status == "succeeded"
+    assert tasks.compact_session.apply(args=[str(second.pk)]).get() == "succeeded"
+    assert Checkpoint.objects.filter(session=session).count() == 1
+
+
+class RenewalWatcher(StaticSummarizer):
+    """Holds on until the lease it started under would have expired and has been renewed
+    twice, trying meanwhile to take the session over as another worker would."""
+
+    renewals: ClassVar[list[Any]] = []
+    refused: ClassVar[list[str]] = []
+
+    def summarize(self, request):
+        session_id = CompactionRun.objects.get(status="running").session_id
+        sessions = ChatSession.objects.filter(pk=session_id)
+        first = sessions.values_list("lease_expires_at", flat=True).get()
+        seen = [first]
+
+        def renewed_past_expiry() -> bool:
+            now = sessions.values_list("lease_expires_at", flat=True).get()
+            if now != seen[-1]:
+                seen.append(now)
+            return len(seen) >= 3 and timezone.now() > first
+
+        assert wait_until(renewed_past_expiry, timeout=30), seen
+        try:
+            services.compaction_run_claim(session_id=session_id, trigger="command")
+        except CompactionInProgress as exc:
+            type(self).refused.append(str(exc.run.pk))
+        type(self).renewals[:] = seen
+        return super().summarize(request)
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("path", ["runner", "task"])
+def test_a_lease_is_renewed_while_the_summarizer_works(path, small, compaction_settings):
+    compaction_settings(LEASE_SECONDS=1, SUMMARIZER="tests.test_tasks.RenewalWatcher")
+    RenewalWatcher.renewals, RenewalWatcher.refused = [], []
+    session = SessionFactory(messages=chat(20))
+    if path == "runner":
+        run = services.compaction_run_execute(session_id=session.pk, trigger="command")
+    else:
+        with mock.patch.object(tasks.compact_session, "delay"):
+            run = services.compaction_run_enqueue(session_id=session.pk, trigger="api")
+        assert tasks.compact_session.apply(args=[str(run.pk)]).get() == "succeeded"
+        run.refresh_from_db()
+    # The summarizer outlived the lease it was claimed with: renewed, nobody took over,
+    # and finalize found the lease still its own.
+    assert len(RenewalWatcher.renewals) >= 3
+    assert RenewalWatcher.refused == [str(run.pk)]
+    assert run.status == "succeeded", run.error
+    session.refresh_from_db()
+    assert session.checkpoint_version == 1 and session.lease_token is None
+
+
 # ----------------------------------------------------------------------------- real worker
 
 
@@ -216,6 +315,9 @@ def _drop_connection_pools() -> None:
         celery_app._pool.force_close_all()
         celery_app._pool = None
     celery_app.amqp._producer_pool = None
+    # The app's pool is kombu's, shared by broker URL: a closed one left there would be
+    # handed to the next test publishing to the same broker.
+    kombu_pools.reset()
 
 
 @pytest.mark.django_db(transaction=True)
@@ -233,3 +335,133 @@ def test_end_to_end_async_compaction_through_a_real_worker(small, real_worker):
     assert run.trigger == "api"
     session.refresh_from_db()
     assert session.checkpoint_version == 1 and session.lease_token is None
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_redelivered_message_takes_over_once_the_dead_workers_lease_runs_out(
+    small, compaction_settings, real_worker
+):
+    compaction_settings(LEASE_SECONDS=1)
+    session = SessionFactory(messages=chat(20))
+    # A worker claimed the run and died: nothing renews its lease any more.
+    with mock.patch.object(tasks.compact_session, "delay"):
+        queued = services.compaction_run_enqueue(session_id=session.pk, trigger="api")
+    dead = services.compaction_run_claim(session_id=session.pk, trigger="api", run_id=queued.pk)
+    assert dead.status == "running"
+    # The broker delivers its message again (reject_on_worker_lost).
+    tasks.compact_session.delay(str(dead.pk))
+
+    assert wait_until(lambda: Checkpoint.objects.filter(session=session).exists(), timeout=30), (
+        list(CompactionRun.objects.filter(session=session).values_list("status", flat=True))
+    )
+    dead.refresh_from_db()
+    assert dead.status == "expired"
+    taken = CompactionRun.objects.get(session=session, status="succeeded")
+    assert taken.trigger == "api" and Checkpoint.objects.get(session=session).run_id == taken.pk
+    # Not while the dead worker's lease was held: once it had run out.
+    assert taken.started_at >= dead.lease_expires_at
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_worker_killed_mid_summarize_is_taken_over_within_the_lease(tmp_path, settings):
+    """A Celery worker (prefork, as in production) on Redis, its pool process SIGKILLed
+    inside the summarizer. Nobody acts: Celery puts the message back (acks_late,
+    reject_on_worker_lost), the next delivery waits out the dead worker's lease (2 s here,
+    which the dead worker can no longer renew) and compacts the session."""
+    if not TEST_BROKER.startswith("redis"):
+        pytest.skip("a worker in another process needs a broker outside this one: Redis")
+    lease = 2
+    session = SessionFactory(
+        messages=chat(20),
+        config={"COMPACTION_THRESHOLD": 2000, "KEEP_RECENT_TOKENS": 500, "AUTO_COMPACT": "off"},
+    )
+    database = settings.DATABASES["default"]
+    password = f":{database['PASSWORD']}" if database.get("PASSWORD") else ""
+    host = f"{database['HOST']}:{database['PORT']}"
+    url = f"postgres://{database['USER']}{password}@{host}/{database['NAME']}"
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if not key.startswith(("COMPACTION_", "ANTHROPIC_", "OPENAI_", "CELERY_"))
+    }
+    env.update(
+        DJANGO_SETTINGS_MODULE="project.settings",
+        DATABASE_URL=url,
+        CELERY_BROKER_URL=TEST_BROKER,
+        COMPACTION_SUMMARIZER="tests.support.killable.BlockingOnceSummarizer",
+        COMPACTION_LEASE_SECONDS=str(lease),
+        COMPACTION_AUTO_COMPACT="off",
+        KILLABLE_DIR=str(tmp_path),
+    )
+    with _broker(TEST_BROKER):
+        worker = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "project",
+                "worker",
+                "--pool=prefork",
+                "--concurrency=1",
+                "--without-mingle",
+                "--without-gossip",
+                "--without-heartbeat",
+                "-l",
+                "warning",
+                "-n",
+                f"killed-{os.getpid()}@%h",
+            ],
+            env=env,
+            cwd=settings.BASE_DIR,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
+        try:
+            run = services.compaction_run_enqueue(session_id=session.pk, trigger="api")
+            entered = tmp_path / "entered"
+            assert wait_until(lambda: entered.exists() and entered.read_text(), timeout=60), (
+                "the worker never reached the summarizer"
+            )
+            os.kill(int(entered.read_text()), signal.SIGKILL)
+            killed_at = timezone.now()
+            assert wait_until(
+                lambda: Checkpoint.objects.filter(session=session).exists(), timeout=60
+            ), list(CompactionRun.objects.filter(session=session).values_list("status", "error"))
+        finally:
+            worker.terminate()
+            try:
+                _, errors = worker.communicate(timeout=20)
+            except subprocess.TimeoutExpired:
+                worker.kill()
+                _, errors = worker.communicate()
+
+    assert b"WorkerLostError" in errors or b"SIGKILL" in errors, errors.decode()[-2000:]
+    dead = CompactionRun.objects.get(pk=run.pk)
+    taken = CompactionRun.objects.get(session=session, status="succeeded")
+    assert dead.status == "expired" and taken.pk != dead.pk
+    # The dead worker renewed its lease up to its death and not after: the session was free
+    # at most LEASE_SECONDS after the kill, and was taken over only then.
+    assert dead.lease_expires_at <= killed_at + timedelta(seconds=lease)
+    assert taken.started_at >= dead.lease_expires_at
+    assert Checkpoint.objects.get(session=session).run_id == taken.pk
+    # Two summarizer calls: the one killed, and the takeover's.
+    assert len((tmp_path / "calls").read_text().split()) == 2
+    session.refresh_from_db()
+    assert session.checkpoint_version == 1 and session.lease_token is None
+
+
+@contextmanager
+def _broker(url: str) -> Iterator[None]:
+    """Publish to ``url`` (emptied first) rather than run tasks in process."""
+    overrides = {"broker_url": url, "task_always_eager": False, "result_backend": None}
+    previous = {key: celery_app.conf.get(key) for key in overrides}
+    celery_app.conf.update(overrides)
+    _drop_connection_pools()
+    try:
+        with celery_app.connection_for_write() as connection:
+            connection.default_channel.client.flushdb()
+        yield
+    finally:
+        celery_app.conf.update(previous)
+        _drop_connection_pools()

@@ -20,7 +20,7 @@ from django.db.backends.base.base import BaseDatabaseWrapper
 
 from compaction.exceptions import SessionNotFound
 from compaction.fields import JSONTextField
-from compaction.models import ChatSession, Checkpoint
+from compaction.models import ChatSession, Checkpoint, CompactionRun
 
 
 def database() -> BaseDatabaseWrapper:
@@ -174,7 +174,10 @@ def session_read(session_id: UUID | str) -> ChatSession:
 
     The same statement reads the session's latest checkpoint (what a payload needs of it):
     the context build that follows an append then starts from it (``checkpoint_read_with``)
-    instead of reading it again. Both come from one snapshot, so they agree.
+    instead of reading it again. It also reads the session's live compaction run, if any
+    (``live_run_read_with``: one probe of the one-live-run-per-session index), so that an
+    append can answer with it without a query after its commit. All come from one
+    snapshot, so they agree.
     """
     names = _SESSION_FIELDS
     db = database()
@@ -191,14 +194,43 @@ def session_read(session_id: UUID | str) -> ChatSession:
         raise SessionNotFound("Session not found.", details={"session": str(session_id)})
     values = converted(ChatSession, names, [row[: len(names)]], db=db)[0]
     session = ChatSession.from_db(db.alias, names, values)
-    fields, latest = CHECKPOINT_PAYLOAD_FIELDS, row[len(names) :]
+    fields = CHECKPOINT_PAYLOAD_FIELDS
+    latest = row[len(names) : len(names) + len(fields)]
     checkpoint = None
     if latest[fields.index("version")] is not None:  # NOT NULL: NULL is the join's "none"
         checkpoint = Checkpoint.from_db(
             db.alias, fields, converted(Checkpoint, fields, [latest], db=db)[0]
         )
     setattr(session, _LATEST_CHECKPOINT, checkpoint)
+    live = row[len(names) + len(fields) :]
+    run = None
+    if live[0] is not None:  # the primary key: NULL is the join's "none"
+        run = CompactionRun.from_db(
+            db.alias, _RUN_FIELDS, converted(CompactionRun, _RUN_FIELDS, [live], db=db)[0]
+        )
+        run.session = session
+    live_run_remember(session, run)
     return session
+
+
+#: A run's columns, in the model's field order (``from_db``), its primary key first.
+_RUN_FIELDS = tuple(field.attname for field in CompactionRun._meta.concrete_fields)
+assert _RUN_FIELDS[0] == CompactionRun._meta.pk.attname
+
+#: Where an append leaves the live run it saw (``session_read``, or under the row lock).
+_LIVE_RUN = "_compaction_live_run"
+
+
+def live_run_remember(session: ChatSession, run: CompactionRun | None) -> None:
+    """Record ``run`` as ``session``'s live compaction run (None: it has none), as read."""
+    setattr(session, _LIVE_RUN, run)
+
+
+def live_run_read_with(session: ChatSession) -> tuple[bool, CompactionRun | None]:
+    """Whether ``session`` was read with its live compaction run, and that run (None: it
+    had none then)."""
+    run = getattr(session, _LIVE_RUN, _UNREAD)
+    return (False, None) if run is _UNREAD else (True, run)
 
 
 #: A session's columns, in the model's field order (``from_db``).
@@ -213,12 +245,19 @@ def _session_read_sql(vendor: str) -> str:
     fields = CHECKPOINT_PAYLOAD_FIELDS
     latest = ", ".join(f"c.{column}" for column in sql_names(Checkpoint, fields).split(", "))
     session_column = sql_names(Checkpoint, ["session"])
+    # Constants, not parameters: the planner matches them to the partial unique index
+    # ("one live run per session"), whatever the plan of a prepared statement.
+    live = ", ".join(f"'{status}'" for status in CompactionRun.LIVE_STATUSES)
     return (
-        f"SELECT {own}, {latest} FROM {quote(ChatSession._meta.db_table)} s "
+        f"SELECT {own}, {latest}, r.* FROM {quote(ChatSession._meta.db_table)} s "
         f"LEFT JOIN LATERAL (SELECT {sql_names(Checkpoint, fields)} "
         f"FROM {quote(Checkpoint._meta.db_table)} "
         f"WHERE {session_column} = s.{sql_names(ChatSession, ['id'])} "
         f"ORDER BY {sql_names(Checkpoint, ['version'])} DESC LIMIT 1) c ON TRUE "
+        f"LEFT JOIN LATERAL (SELECT {_selected_columns(vendor, CompactionRun, _RUN_FIELDS)} "
+        f"FROM {quote(CompactionRun._meta.db_table)} "
+        f"WHERE {sql_names(CompactionRun, ['session'])} = s.{sql_names(ChatSession, ['id'])} "
+        f"AND {sql_names(CompactionRun, ['status'])} IN ({live}) LIMIT 1) r ON TRUE "
         f"WHERE s.{sql_names(ChatSession, ['id'])} = %s"
     )
 

@@ -28,7 +28,13 @@ from compaction.engine.tokens import message_tokens
 from compaction.exceptions import IdempotencyKeyReused, InvalidInput
 from compaction.models import ChatSession, CompactionRun, IdempotencyKey, Message
 from compaction.selectors import session_compaction_timing, session_memory_flush_due
-from compaction.selectors.rows import checkpoint_forget, session_read
+from compaction.selectors.rows import (
+    checkpoint_forget,
+    live_run_read_with,
+    live_run_remember,
+    session_read,
+)
+from compaction.selectors.runs import run_live
 from compaction.services.appending import SessionState, append_if_unchanged
 from compaction.services.compaction.background import memory_flush_in_background
 from compaction.services.compaction.dispatch import queue_locked
@@ -44,6 +50,8 @@ logger = logging.getLogger(__name__)
 @dataclass(frozen=True)
 class AppendResult:
     messages: list[Message]
+    #: The session after the append; after the compaction too, when the append ran one in
+    #: line or waited for one to finish (read again then, before returning).
     session: ChatSession
     #: The compaction this append triggered (queued with AUTO_COMPACT "background" or
     #: "async", finished with "sync" or when the payload would not fit), or the run already
@@ -56,6 +64,11 @@ class AppendResult:
     #: reports a model call's ``usage``. The prompt cache has been idle at least since then
     #: (``selectors.session_compaction_timing``). None on a replay.
     idle_since: datetime | None = None
+    #: The session's live (pending or running) compaction run as the append saw it, or
+    #: None. Read with the write, so an answer built from this result runs no query after
+    #: the commit (a connection lost then cannot make a stored append look failed). An
+    #: append from a kept ``session=`` reports what that session was read with.
+    live_run: CompactionRun | None = None
 
 
 def _fingerprint(messages: Any, *, batch: bool, format: str = ANTHROPIC) -> str:
@@ -90,7 +103,21 @@ def _replay(session: ChatSession, record: IdempotencyKey, fingerprint: str) -> A
             session=session, seq__gte=record.first_seq, seq__lte=record.last_seq
         ).order_by("seq")
     )
-    return AppendResult(messages=rows, session=session, compaction=record.run, replayed=True)
+    return AppendResult(
+        messages=rows,
+        session=session,
+        compaction=record.run,
+        replayed=True,
+        live_run=_live_locked(session),
+    )
+
+
+def _live_locked(session: ChatSession, queued: CompactionRun | None = None) -> CompactionRun | None:
+    """The live run of a session locked in this transaction: ``queued`` when this append
+    queued one, else read (before the commit: what the answer says is what was true)."""
+    live = queued or run_live(session=session)
+    live_run_remember(session, live)
+    return live
 
 
 def message_append(
@@ -181,7 +208,12 @@ def message_append(
     with transaction.atomic():
         session = lock_session(session_id)
         if idempotency_key:
-            record = IdempotencyKey.objects.filter(session=session, key=idempotency_key).first()
+            # With its run's checkpoint: a replay is answered without a query of its own.
+            record = (
+                IdempotencyKey.objects.filter(session=session, key=idempotency_key)
+                .select_related("run__checkpoint")
+                .first()
+            )
             if record is not None:
                 return _replay(session, record, fingerprint)
         last_write = session.updated_at
@@ -228,11 +260,33 @@ def message_append(
                 last_seq=rows[-1].seq,
                 run=queued,
             )
+        _live_locked(session, queued)
 
-    run = queued or _after_append(session, auto_compact=auto_compact, idle_since=idle_since)
-    if idempotency_key and run is not None and queued is None:
-        IdempotencyKey.objects.filter(pk=record.pk).update(run=run)
-    return AppendResult(messages=rows, session=session, compaction=run, idle_since=idle_since)
+    if queued is not None:
+        return _appended(rows, session, queued, idle_since)
+    run, session = _after_append(session, auto_compact=auto_compact, idle_since=idle_since)
+    if idempotency_key and run is not None:
+        # After the commit: a failure here must not make the stored append look failed.
+        try:
+            IdempotencyKey.objects.filter(pk=record.pk).update(run=run)
+        except Exception:
+            logger.exception("Could not record run %s with its Idempotency-Key", run.pk)
+    return _appended(rows, session, run, idle_since)
+
+
+def _appended(
+    rows: list[Message],
+    session: ChatSession,
+    run: CompactionRun | None,
+    idle_since: datetime | None,
+) -> AppendResult:
+    return AppendResult(
+        messages=rows,
+        session=session,
+        compaction=run,
+        idle_since=idle_since,
+        live_run=live_run_read_with(session)[1],
+    )
 
 
 #: Unlocked attempts before an append takes the row lock: a second writer in between makes
@@ -346,15 +400,16 @@ def _append_unlocked(
             row.pk = pk
             row._state.adding = False
             row._state.db = connection.alias
-        run = _after_append(session, auto_compact=auto_compact, idle_since=idle_since)
-        return AppendResult(messages=rows, session=session, compaction=run, idle_since=idle_since)
+        run, session = _after_append(session, auto_compact=auto_compact, idle_since=idle_since)
+        return _appended(rows, session, run, idle_since)
     return None
 
 
 def _after_append(
     session: ChatSession, *, auto_compact: bool, idle_since: datetime | None
-) -> CompactionRun | None:
-    """The ``MEMORY_FLUSH`` callable when due, then compaction as ``engine.timing`` says.
+) -> tuple[CompactionRun | None, ChatSession]:
+    """The ``MEMORY_FLUSH`` callable when due, then compaction as ``engine.timing`` says;
+    the run, and the session as it is afterwards.
 
     A compaction to start beside the conversation was queued in the append's own
     transaction; what is left here may block: a compaction in line, or a wait for the
@@ -364,7 +419,7 @@ def _after_append(
     ``auto_compact=False`` (bulk imports, a host driving each step) skips both.
     """
     if not auto_compact:
-        return None
+        return None, session
     settings = app_settings.for_session(session)
     timing = session_compaction_timing(session=session, idle_since=idle_since)
     if timing.action in (when.QUEUE, when.BACKGROUND):
@@ -378,7 +433,7 @@ def _after_append(
         memory_flush_in_background(session_id=session.pk)
         flush = False
     if timing.action == when.NONE and not flush:
-        return None
+        return None, session
     # A compaction, now or at commit, makes the checkpoint read with the session stale: the
     # caller's next context build must read the one it leaves.
     checkpoint_forget(session)
@@ -392,19 +447,34 @@ def _after_append(
                 _compact_quietly(session, timing)
 
         transaction.on_commit(later)
-        return None
+        return None, session
     if flush:
         memory_flush_once(session=session, run=None)
     if timing.action == when.NONE:
-        return None
+        return None, session
     return _compact_quietly(session, timing)
 
 
-def _compact_quietly(session: ChatSession, timing: when.Timing) -> CompactionRun | None:
-    # The append has committed: a compaction that fails (a lock timeout, the database) must
-    # not make it look failed, or a retry without an idempotency key would store it twice.
+def _compact_quietly(
+    session: ChatSession, timing: when.Timing
+) -> tuple[CompactionRun | None, ChatSession]:
+    """Compaction after the append committed; a failure of it, or of reading what it left,
+    must not make the append look failed (a retry without an idempotency key would store
+    it twice): the append's own session is answered then."""
     try:
-        return compaction_when_due(session=session, timing=timing).run
+        run = compaction_when_due(session=session, timing=timing).run
     except Exception:
         logger.exception("Automatic compaction of session %s failed", session.pk)
-        return None
+        return None, session
+    if run is None or run.is_live:
+        if run is not None:
+            live_run_remember(session, run)
+        return run, session
+    # It finished here (in line, or waited for): the session moved on; read it again, with
+    # the run's checkpoint, so that the answer needs no query of its own.
+    try:
+        run = CompactionRun.objects.select_related("checkpoint").get(pk=run.pk)
+        return run, session_read(session.pk)
+    except Exception:
+        logger.exception("Reading session %s after its compaction failed", session.pk)
+        return run, session

@@ -3,14 +3,21 @@
 from __future__ import annotations
 
 import base64
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+from unittest import mock
 
 import anthropic
 import pytest
+from django.db import OperationalError, close_old_connections, connection
+from django.test.utils import CaptureQueriesContext
 
-from compaction import selectors, services
+from compaction import selectors, services, tasks
 from compaction.models import IdempotencyKey, Message
 from tests.support.anthropic_stub import AnthropicStub
 from tests.support.api import assert_error, row_counts, sess
+from tests.support.database import terminate_backend
 from tests.support.helpers import agent_loop, assistant, chat, tool_answer, tool_call, user
 
 pytestmark = pytest.mark.django_db
@@ -250,3 +257,124 @@ def test_context_after_compacting_an_agent_loop_is_accepted_by_the_sdk(api, sess
             messages=payload["messages"],
         )
         assert stub.requests[0].body["messages"] == payload["messages"]
+
+
+# --------------------------------------------------------------------------- after the commit
+
+
+@contextmanager
+def after_the_append(wrapper: Any = None) -> Iterator[list[CaptureQueriesContext]]:
+    """Capture every statement the request sends once ``message_append`` has returned (its
+    write committed) until the response is rendered; ``wrapper`` (an execute wrapper) is
+    installed from that moment too."""
+    real = services.message_append
+    captured: list[CaptureQueriesContext] = []
+    entered: list[Any] = []
+
+    def append(**kwargs: Any) -> Any:
+        result = real(**kwargs)
+        capture = CaptureQueriesContext(connection)
+        capture.__enter__()
+        captured.append(capture)
+        if wrapper is not None:
+            installed = connection.execute_wrapper(wrapper)
+            installed.__enter__()
+            entered.append(installed)
+        return result
+
+    with mock.patch.object(services, "message_append", append):
+        try:
+            yield captured
+        finally:
+            for context in [*entered, *captured]:
+                context.__exit__(None, None, None)
+
+
+APPENDS = [
+    "plain",
+    "idempotency_key",
+    "replay",
+    "live_run",
+    "compacted_in_line",
+    "replay_compacted",
+]
+
+
+@pytest.mark.django_db(transaction=True)  # a compaction in line runs once the append commits
+@pytest.mark.parametrize("case", APPENDS)
+def test_an_append_answers_from_what_its_write_returned(
+    case, api, session, small, compaction_settings
+):
+    keyed = ("idempotency_key", "replay", "replay_compacted")
+    headers = {"HTTP_IDEMPOTENCY_KEY": "turn-7"} if case in keyed else {}
+    live = None
+    if case in ("compacted_in_line", "replay_compacted"):
+        services.message_append(session_id=session.pk, messages=chat(20), auto_compact=False)
+        compaction_settings(AUTO_COMPACT="sync")
+    if case in ("replay", "replay_compacted"):
+        api.post(sess(session, "messages/"), user("Run the tests"), **headers)
+    if case == "live_run":
+        services.message_append(session_id=session.pk, messages=chat(20), auto_compact=False)
+        with mock.patch.object(tasks.compact_session, "delay"):
+            live = services.compaction_run_enqueue(session_id=session.pk, trigger="api")
+
+    with after_the_append() as captured:
+        response = api.post(sess(session, "messages/"), user("Run the tests"), **headers)
+
+    assert response.status_code == 201, response.content
+    assert [query["sql"] for query in captured[0].captured_queries] == []
+    body = response.json()
+    stored = Message.objects.filter(session=session)
+    assert body["messages"][0]["id"] == stored.order_by("-seq").first().pk
+    assert body["session"]["message_count"] == stored.count()
+    if case == "live_run":
+        assert body["session"]["live_run"]["id"] == str(live.pk)
+        assert body["session"]["live_run"]["status"] == "pending"
+    else:
+        assert body["session"]["live_run"] is None
+    if case in ("compacted_in_line", "replay_compacted"):
+        # The session as the compaction left it, and the run's checkpoint.
+        assert body["compaction"]["status"] == "succeeded"
+        assert body["compaction"]["checkpoint_version"] == 1
+        assert body["session"]["checkpoint_version"] == 1
+        assert body["session"]["compaction_count"] == 1
+    if case.startswith("replay"):
+        assert response.headers["Idempotent-Replayed"] == "true"
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("key", [None, "turn-8"], ids=["no_key", "idempotency_key"])
+def test_a_connection_lost_after_the_commit_still_answers_201(key, api, session):
+    """The database ends the request's connection the moment the append has committed."""
+    killed: list[int] = []
+
+    def terminate_once(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
+        if not killed:
+            killed.append(connection.connection.info.backend_pid)
+            terminate_backend(killed[0])
+        return execute(sql, params, many, context)
+
+    headers = {"HTTP_IDEMPOTENCY_KEY": key} if key else {}
+    with after_the_append(terminate_once):
+        response = api.post(sess(session, "messages/"), user("Deploy to staging"), **headers)
+
+    assert response.status_code == 201, response.content
+    (message,) = response.json()["messages"]
+    assert message["content"] == "Deploy to staging" and message["seq"] == 1
+    close_old_connections()
+    assert list(Message.objects.filter(session=session).values_list("seq", "content")) == [
+        (1, "Deploy to staging")
+    ]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_database_error_after_the_commit_still_answers_201(api, session):
+    def refuse(*args: Any) -> Any:
+        raise OperationalError("server closed the connection unexpectedly (simulated)")
+
+    with after_the_append(refuse):
+        response = api.post(sess(session, "messages/"), user("Deploy to staging"))
+
+    assert response.status_code == 201, response.content
+    assert response.json()["messages"][0]["content"] == "Deploy to staging"
+    assert Message.objects.filter(session=session).count() == 1

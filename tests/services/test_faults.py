@@ -28,7 +28,7 @@ from unittest import mock
 
 import factory
 import pytest
-from django.db import OperationalError, close_old_connections, connection
+from django.db import OperationalError, connection
 from django.db.models.signals import post_save
 from django.utils import timezone
 
@@ -45,6 +45,7 @@ from compaction.services import (
     compaction_run_execute,
     compaction_run_finalize,
 )
+from compaction.services.compaction import retry
 from compaction.summarizers.base import Summarizer, SummaryRequest, SummaryResult
 from tests.support import fault_procs
 from tests.support.anthropic_stub import DEFAULT_SUMMARY, AnthropicStub
@@ -58,10 +59,18 @@ from tests.support.database import (
     expected_tokens,
     lock_waiters,
     session_row_locked,
+    terminate_backend,
     wait_until,
 )
 from tests.support.factories import SessionFactory
-from tests.support.helpers import VALID_SUMMARY, agent_loop, chat, payload_problem, user
+from tests.support.helpers import (
+    VALID_SUMMARY,
+    StaticSummarizer,
+    agent_loop,
+    chat,
+    payload_problem,
+    user,
+)
 
 pytestmark = pytest.mark.usefixtures("static_runs")
 
@@ -149,7 +158,7 @@ def expire_lease(session_id: Any) -> None:
 def test_worker_killed_during_the_llm_call_is_recovered(expiry):
     """SIGKILL a process inside the summarizer: the lease outlives it, then is recovered.
 
-    ``backdated``: the child has the default 300 s lease, which keeps the session busy
+    ``backdated``: the child has the default lease (30 s), which keeps the session busy
     until the test moves it into the past. ``real``: the child runs with
     ``COMPACTION_LEASE_SECONDS=2`` and the test waits for the lease to run out.
     """
@@ -407,61 +416,124 @@ def fault_in_finalize(point: str, kind: str) -> Iterator[list[int]]:
         post_save.disconnect(sender=sender, dispatch_uid=uid)
 
 
+@pytest.fixture
+def quick_database_retries(monkeypatch):
+    """No waiting between the tries of a write the database broke off."""
+    monkeypatch.setattr(retry, "DATABASE_BACKOFF_SECONDS", 0.0)
+
+
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("kind", ["terminate", "error"])
 @pytest.mark.parametrize("point", list(FINALIZE_POINTS))
-def test_connection_dropped_mid_finalize_leaves_no_partial_checkpoint(
-    point, kind, django_user_model
+def test_connection_dropped_mid_finalize_is_retried_with_nothing_partial(
+    point, kind, django_user_model, quick_database_retries
 ):
     owner = django_user_model.objects.create_user("owner", password="pw")
     session = FaultSessionFactory(owner=owner, over_threshold=True)
     before = originals(session.pk)
-    counters = ChatSession.objects.values(
-        "message_count", "active_message_count", "estimated_tokens", "checkpoint_version"
-    ).get(pk=session.pk)
 
-    with fault_in_finalize(point, kind) as hit, pytest.raises(OperationalError):
-        compaction_run_execute(session_id=session.pk, trigger="command")
+    with fault_in_finalize(point, kind) as hit:
+        run = compaction_run_execute(session_id=session.pk, trigger="command")
     assert len(hit) == 1, "the fault never fired"
 
-    # Django reconnects for the next request. (After the terminate, psycopg still reports
-    # the dead connection IDLE, so the rollback "succeeds" and Django keeps it until
-    # close_old_connections() drops it at the request boundary: CONN_MAX_AGE is 0 here.)
-    close_old_connections()
-    assert ChatSession.objects.filter(pk=session.pk).exists()
+    # The broken transaction left nothing; the retry, on a new connection, wrote one whole
+    # checkpoint from the same summary and released the lease.
+    assert run.status == Status.SUCCEEDED, run.error
+    assert run.attempts == 1 and run.llm_calls == 1
     if kind == "terminate":
         assert connection.connection.info.backend_pid != hit[0]
         assert wait_until(lambda: hit[0] not in backends())
-    response = make_client(owner).get(f"{API}/sessions/{session.pk}/")
-    assert response.status_code == 200, response.content
-    assert_no_idle_in_transaction()
-
-    # Nothing of the broken transaction survived.
-    assert not Checkpoint.objects.filter(session=session).exists()
-    assert not Message.objects.filter(session=session).archived().exists()
-    assert ChatSession.objects.values(*counters).get(pk=session.pk) == counters
-    assert_nothing_lost(session.pk, before)
-    run = CompactionRun.objects.get(session=session)
-    assert run.status == Status.RUNNING  # until its lease runs out
-
-    # The lease is still live: no takeover, no release.
-    with pytest.raises(CompactionInProgress):
-        compaction_run_execute(session_id=session.pk, trigger="command")
-    assert compaction_leases_release_expired() == []
-
-    # Once it expires, recovery marks the run expired and compaction works again.
-    expire_lease(session.pk)
-    assert [r.pk for r in compaction_leases_release_expired()] == [run.pk]
-    run.refresh_from_db()
-    assert run.status == Status.EXPIRED and run.finished_at is not None
-    assert_lease_free(session.pk)
-    again = compaction_run_execute(session_id=session.pk, trigger="command")
-    assert again.status == Status.SUCCEEDED, again.error
-    assert Checkpoint.objects.get(session=session).version == 1
+    checkpoint = Checkpoint.objects.get(session=session)
+    assert checkpoint.version == 1 and checkpoint.run_id == run.pk
+    assert without_ids(checkpoint.summary) == without_ids(VALID_SUMMARY).strip()
     after = assert_nothing_lost(session.pk, before)
     assert after.checkpoint_version == 1 and after.compaction_count == 1
     assert_lease_free(session.pk)
     assert_payload_valid(session.pk)
+    response = make_client(owner).get(f"{API}/sessions/{session.pk}/")
+    assert response.status_code == 200, response.content
+    assert_no_idle_in_transaction()
+
+
+class TerminatingSummarizer(StaticSummarizer):
+    """Answers like ``StaticSummarizer``, after having the database end the connection of
+    the thread that called it (from another connection, as an administrator or a failover
+    would): the first statement after the summary, finalize's, meets a dead connection."""
+
+    name = "terminating"
+    calls = 0
+    killed: list[int] = []
+
+    def summarize(self, request: SummaryRequest) -> SummaryResult:
+        cls = type(self)
+        cls.calls += 1
+        victim = connection.connection.info.backend_pid
+        terminate_backend(victim)
+        cls.killed.append(victim)
+        return super().summarize(request)
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("path", ["runner", "task"])
+def test_a_finalize_that_loses_its_connection_keeps_the_summary_it_has(
+    path, compaction_settings, quick_database_retries
+):
+    compaction_settings(SUMMARIZER="tests.services.test_faults.TerminatingSummarizer")
+    TerminatingSummarizer.calls, TerminatingSummarizer.killed = 0, []
+    session = FaultSessionFactory(over_threshold=True)
+    before = originals(session.pk)
+
+    if path == "runner":
+        run = compaction_run_execute(session_id=session.pk, trigger="command")
+    else:
+        with mock.patch.object(tasks.compact_session, "delay"):
+            queued = compaction_run_enqueue(session_id=session.pk, trigger="api")
+        assert tasks.compact_session.apply(args=[str(queued.pk)]).get() == Status.SUCCEEDED
+        run = CompactionRun.objects.get(pk=queued.pk)
+
+    assert len(TerminatingSummarizer.killed) == 1, "the connection was never terminated"
+    assert connection.connection.info.backend_pid != TerminatingSummarizer.killed[0]
+    # The summary paid for was written; the summarizer was not asked again.
+    assert TerminatingSummarizer.calls == 1
+    assert run.status == Status.SUCCEEDED and run.attempts == 1, (run.status, run.error)
+    checkpoint = Checkpoint.objects.get(session=session)
+    assert checkpoint.run_id == run.pk and checkpoint.summarizer == "terminating"
+    assert without_ids(checkpoint.summary) == without_ids(VALID_SUMMARY).strip()
+    after = assert_nothing_lost(session.pk, before)
+    assert after.checkpoint_version == 1 and after.compaction_count == 1
+    assert_lease_free(session.pk)
+    assert_no_idle_in_transaction()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_finalize_the_database_keeps_refusing_fails_the_run_and_frees_the_lease(
+    quick_database_retries,
+):
+    session = FaultSessionFactory(over_threshold=True)
+    before = originals(session.pk)
+    tries: list[int] = []
+
+    def refuse(sender: Any, instance: Any, created: bool = False, **kwargs: Any) -> None:
+        if created:
+            tries.append(1)
+            raise OperationalError("the database is failing over (simulated)")
+
+    uid = "tests.services.test_faults.refuse"
+    post_save.connect(refuse, sender=Checkpoint, weak=False, dispatch_uid=uid)
+    try:
+        run = compaction_run_execute(session_id=session.pk, trigger="command")
+    finally:
+        post_save.disconnect(sender=Checkpoint, dispatch_uid=uid)
+
+    assert len(tries) == retry.DATABASE_ATTEMPTS
+    # Not held until LEASE_SECONDS: failed, the lease free, and the next claim proceeds.
+    assert run.status == Status.FAILED and "database failed at finalize" in run.error
+    assert_lease_free(session.pk)
+    assert not Checkpoint.objects.filter(session=session).exists()
+    assert_nothing_lost(session.pk, before)
+    again = compaction_run_execute(session_id=session.pk, trigger="command")
+    assert again.status == Status.SUCCEEDED, again.error
+    assert_no_idle_in_transaction()
 
 
 # --------------------------------------------------------------------------- 4. held row lock

@@ -51,6 +51,27 @@ def wait_until(predicate: Callable[[], bool], timeout: float = WAIT, step: float
         time.sleep(step)
 
 
+def terminate_backend(pid: int) -> None:
+    """End backend ``pid`` from another connection, as an administrator or a failover
+    would, and wait until it is gone. The caller's own connection may be the one ended."""
+    failure: list[BaseException] = []
+
+    def terminate() -> None:
+        try:
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT pg_terminate_backend(%s)", [pid])
+            assert wait_until(lambda: pid not in backends()), f"backend {pid} outlived it"
+        except BaseException as exc:
+            failure.append(exc)
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=terminate)
+    thread.start()
+    thread.join(WAIT)
+    assert not failure and not thread.is_alive(), failure
+
+
 def lock_waiters() -> int:
     """Backends of the test database waiting on a heavyweight lock (a row lock here)."""
     return sum(backend.wait == "Lock" for backend in backends().values())

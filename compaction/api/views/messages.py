@@ -31,7 +31,6 @@ from compaction.api.serializers import (
 )
 from compaction.api.views.base import CHANGE, CompactionAPIView
 from compaction.content import ANTHROPIC, FORMATS
-from compaction.exceptions import SessionNotFound
 from compaction.models import Message
 
 
@@ -127,12 +126,12 @@ class SessionMessagesView(CompactionAPIView):
             usage=usage,
             estimated_tokens=estimate,
         )
-        # Re-read: an automatic compaction may have changed the counters since the append.
-        # (Should the session be deleted meanwhile, the append still succeeded: answer it.)
-        try:
-            session = selectors.session_get(session_id=session.pk, user=request.user)
-        except SessionNotFound:
-            session = result.session
+        # The answer is built from what the write returned (the service read the session
+        # again after a compaction it ran): no query after the commit, so a connection lost
+        # now cannot turn a stored append into a 5xx that a client without an
+        # Idempotency-Key would retry, storing it twice.
+        session = result.session
+        session.live_runs = [result.live_run] if result.live_run is not None else []
         body = {
             "messages": MessageSerializer(result.messages, many=True).data,
             "session": SessionSerializer(session).data,

@@ -1,7 +1,14 @@
-"""Phase 3, finalizing: a fenced write of checkpoint N+1, or nothing if the lease was lost."""
+"""Phase 3, finalizing: a fenced write of checkpoint N+1, or nothing if the lease was lost.
+
+A database that breaks the write off is waited for (``retry.with_database_retries``) with
+the summary in hand: the fence makes a repeated finalize safe (a commit whose answer was
+lost is found done). Should the database stay away, the run is failed and its lease freed
+as soon as it answers, so the session is not held for the rest of LEASE_SECONDS.
+"""
 
 from __future__ import annotations
 
+import logging
 import time
 
 from django.db import transaction
@@ -14,15 +21,43 @@ from compaction.exceptions import SummarizerError
 from compaction.models import ChatSession, Checkpoint, CompactionRun
 from compaction.services.compaction.fallback import fallback_outcome
 from compaction.services.compaction.leases import lease_lost_reason, lock_run
+from compaction.services.compaction.retry import (
+    database_error_is_transient,
+    in_callers_transaction,
+    with_database_retries,
+)
 from compaction.services.compaction.runs import base_checkpoint, record_phase_ms
 from compaction.services.compaction.summarizing import SummaryOutcome
 from compaction.services.locking import lock_session
 
 Status = CompactionRun.Status
+logger = logging.getLogger(__name__)
 
 
 def compaction_run_finalize(*, run: CompactionRun, outcome: SummaryOutcome) -> CompactionRun:
-    """Phase 3: fenced write of checkpoint N+1; writes nothing if the lease was lost."""
+    """Phase 3: fenced write of checkpoint N+1; writes nothing if the lease was lost.
+
+    Transient database errors are retried with ``outcome`` kept; if they outlast the
+    retries, the run is abandoned (``failed``, lease freed) when the database answers
+    again, and returned; only if it never does is the error raised.
+    """
+    try:
+        return with_database_retries(
+            lambda: _finalize(run, outcome), what=f"Finalize of compaction {run.pk}"
+        )
+    except Exception as exc:
+        if not database_error_is_transient(exc) or in_callers_transaction():
+            raise
+        try:
+            return compaction_run_abandon(
+                run=run, error=f"the database failed at finalize: {type(exc).__name__}: {exc}"
+            )
+        except Exception:
+            logger.exception("Compaction %s could not be finalized nor released", run.pk)
+            raise exc from None
+
+
+def _finalize(run: CompactionRun, outcome: SummaryOutcome) -> CompactionRun:
     checkpoint = None
     started = time.monotonic()
     with transaction.atomic():
@@ -166,7 +201,13 @@ def compaction_run_fail(*, run: CompactionRun, error: SummarizerError) -> Compac
 def compaction_run_abandon(*, run: CompactionRun, error: str) -> CompactionRun:
     """A running run that cannot go on (its summarizer without a fallback, the database, a
     bug): ``failed``, nothing written, and the session's lease freed now rather than when it
-    expires."""
+    expires (transient database errors retried)."""
+    return with_database_retries(
+        lambda: _abandon(run, error), what=f"Releasing compaction {run.pk}"
+    )
+
+
+def _abandon(run: CompactionRun, error: str) -> CompactionRun:
     with transaction.atomic():
         session = lock_session(run.session_id)
         run = lock_run(run)

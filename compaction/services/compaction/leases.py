@@ -1,18 +1,34 @@
-"""Leases: who may compact a session now, extending a lease, and freeing dead ones."""
+"""Leases: who may compact a session now, extending a lease, and freeing dead ones.
+
+A lease is short (LEASE_SECONDS) and renewed while its holder works (``lease_heartbeat``):
+a live worker keeps it however long the summarizer takes, and a dead one loses it at most
+LEASE_SECONDS after its last renewal, when the next claim takes the session over.
+"""
 
 from __future__ import annotations
 
+import logging
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import datetime, timedelta
 
-from django.db import transaction
+from django.db import connection, connections, transaction
+from django.db.models import BooleanField
+from django.db.models.expressions import RawSQL
 from django.utils import timezone
 
 from compaction.conf import ResolvedSettings, app_settings
 from compaction.exceptions import CompactionInProgress, SessionNotFound
 from compaction.models import ChatSession, CompactionRun
-from compaction.services.locking import lock_session
+from compaction.services.locking import LOCK_TIMEOUT_FILTER, lock_session, lock_timeout_param
 
 Status = CompactionRun.Status
+logger = logging.getLogger(__name__)
+
+#: Renewals per lease: a holder renews every LEASE_SECONDS / HEARTBEATS_PER_LEASE, so one
+#: or two renewals lost to a slow database still leave the lease held.
+HEARTBEATS_PER_LEASE = 3
 
 
 def expire_runs(runs: list[CompactionRun], *, reason: str, now: datetime) -> None:
@@ -75,14 +91,23 @@ def lock_run(run: CompactionRun) -> CompactionRun:
     return CompactionRun.objects.select_for_update(of=("self",)).get(pk=run.pk)
 
 
-def compaction_run_extend_lease(*, run: CompactionRun) -> bool:
-    """Push the lease of a running run forward (before a task retry); False if it was lost."""
+def compaction_run_extend_lease(*, run: CompactionRun, seconds: float | None = None) -> bool:
+    """Push the lease of a running run forward, to ``seconds`` from now (default
+    LEASE_SECONDS); False if it was lost (expired, or taken over). A short transaction of
+    its own, waiting for the session's row lock at most LOCK_TIMEOUT_MS."""
     now = timezone.now()
-    expires = now + timedelta(seconds=app_settings.for_session(run.session).LEASE_SECONDS)
+    if seconds is None:
+        seconds = app_settings.for_session(run.session).LEASE_SECONDS
+    expires = now + timedelta(seconds=seconds)
+    rows = ChatSession.objects.filter(
+        pk=run.session_id, lease_token=run.lease_token, lease_expires_at__gt=now
+    )
+    if connection.vendor == "postgresql":
+        rows = rows.filter(
+            RawSQL(LOCK_TIMEOUT_FILTER, [lock_timeout_param()], output_field=BooleanField())
+        )
     with transaction.atomic():
-        extended = ChatSession.objects.filter(
-            pk=run.session_id, lease_token=run.lease_token, lease_expires_at__gt=now
-        ).update(lease_expires_at=expires)
+        extended = rows.update(lease_expires_at=expires)
         if extended:
             CompactionRun.objects.filter(pk=run.pk, status=Status.RUNNING).update(
                 lease_expires_at=expires
@@ -131,3 +156,50 @@ def compaction_leases_release_expired(*, now: datetime | None = None) -> list[Co
                 session.lease_token = session.lease_expires_at = None
                 session.save(update_fields=["lease_token", "lease_expires_at"])
     return expired
+
+
+@contextmanager
+def lease_heartbeat(run: CompactionRun) -> Iterator[None]:
+    """Renew ``run``'s lease while the body runs (phase 2: the summarizer, its retries).
+
+    A thread extends it every LEASE_SECONDS / 3, each time in a short transaction of its
+    own on the thread's own connection, never inside the summarizer's work. It stops at
+    the end of the body, or once the lease is lost (finalize then writes nothing). Inside
+    a transaction the caller opened, nothing is renewed: the claim is not committed, so no
+    one else can see the lease, let alone take it.
+    """
+    if connection.in_atomic_block:
+        yield
+        return
+    seconds = float(app_settings.for_session(run.session).LEASE_SECONDS)
+    stop = threading.Event()
+    beat = threading.Thread(
+        target=_renew_until,
+        args=(run, seconds, stop),
+        name=f"compaction-lease-{run.pk}",
+        daemon=True,
+    )
+    beat.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        # A renewal in flight ends within LOCK_TIMEOUT_MS; one that lands after finalize
+        # matches no lease (its token is gone) and changes nothing.
+        beat.join(app_settings.LOCK_TIMEOUT_MS / 1000 + 1)
+
+
+def _renew_until(run: CompactionRun, seconds: float, stop: threading.Event) -> None:
+    try:
+        while not stop.wait(seconds / HEARTBEATS_PER_LEASE):
+            try:
+                if not compaction_run_extend_lease(run=run, seconds=seconds):
+                    logger.warning("Compaction %s lost its lease while summarizing", run.pk)
+                    return
+            except Exception as exc:
+                # The database dropped or the row stayed locked: try again at the next beat,
+                # on a new connection; the lease has two more beats' worth of time.
+                logger.warning("Renewing the lease of compaction %s failed: %s", run.pk, exc)
+                connection.close()
+    finally:
+        connections.close_all()  # this thread's own connections

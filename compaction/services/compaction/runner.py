@@ -12,17 +12,18 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from compaction.conf import app_settings
+from compaction.exceptions import SummarizerError
 from compaction.models import Checkpoint, CompactionRun
 from compaction.services.compaction.claiming import compaction_run_claim
 from compaction.services.compaction.finalizing import compaction_run_fail, compaction_run_finalize
-from compaction.services.compaction.leases import check_live
+from compaction.services.compaction.leases import check_live, lease_heartbeat
 from compaction.services.compaction.retry import as_summarizer_error, retry_delay, should_retry
 from compaction.services.compaction.runs import (
     record_attempt_error,
     record_phase_ms,
     skipped_run,
 )
-from compaction.services.compaction.summarizing import compaction_run_summarize
+from compaction.services.compaction.summarizing import SummaryOutcome, compaction_run_summarize
 from compaction.services.locking import lock_session
 from compaction.summarizers import Summarizer, summarizer_name
 
@@ -132,18 +133,28 @@ def complete(run: CompactionRun, summarizer: Summarizer | None) -> CompactionRun
             run.pk,
             run.session_id,
         )
+    # The lease is renewed through every attempt and the waits between them.
+    with lease_heartbeat(run):
+        outcome = summarize_with_retries(run, summarizer)
+    if isinstance(outcome, SummarizerError):
+        return compaction_run_fail(run=run, error=outcome)
+    return compaction_run_finalize(run=run, outcome=outcome)
+
+
+def summarize_with_retries(
+    run: CompactionRun, summarizer: Summarizer | None
+) -> SummaryOutcome | SummarizerError:
+    """Phase 2 under the retry policy: the outcome, or the error that ended the attempts."""
     settings = app_settings.for_session(run.session)
     attempt = 0
     while True:
         attempt += 1
         try:
-            outcome = compaction_run_summarize(run=run, summarizer=summarizer)
+            return compaction_run_summarize(run=run, summarizer=summarizer)
         except Exception as exc:
             error = as_summarizer_error(exc, run_id=run.pk)
             record_attempt_error(run, error)
             logger.warning("Compaction %s attempt %s failed: %s", run.pk, attempt, error.message)
             if not should_retry(error, attempt=attempt, max_attempts=settings.MAX_ATTEMPTS):
-                return compaction_run_fail(run=run, error=error)
+                return error
             time.sleep(retry_delay(attempt - 1, base=settings.RETRY_BACKOFF_SECONDS))
-            continue
-        return compaction_run_finalize(run=run, outcome=outcome)
