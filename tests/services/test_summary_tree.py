@@ -160,7 +160,9 @@ def test_run_timings_are_each_phase_as_measured(small):
     run.refresh_from_db()
     assert run.summarize_ms >= 200
     assert run.claim_ms is not None and run.finalize_ms is not None
-    assert run.duration_ms >= run.claim_ms + run.summarize_ms + run.finalize_ms - 5
+    # started_at is stamped inside the claim, after the session's lock was taken: the
+    # run's duration covers the phases after it, and the claim only in part.
+    assert run.duration_ms >= run.summarize_ms + run.finalize_ms
 
 
 def _fits(request, room):
