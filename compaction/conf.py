@@ -21,6 +21,12 @@ from django.core.signals import setting_changed
 from django.utils.module_loading import import_string
 
 from compaction.engine.timing import BESIDE
+from compaction.providers.pricing import (
+    BUILTIN,
+    PRICE_KEYS,
+    PriceTable,
+    parse_price_table,
+)
 
 
 def _is_number(value: Any) -> bool:
@@ -39,7 +45,18 @@ MAX_PROMPT_CHARS = 20_000
 PRESERVE_KINDS = ("errors", "decisions", "commits")
 
 #: Every kind of value a setting can take; ``Setting.kind`` is one of them.
-KINDS = ("int", "number", "bool", "choice", "string", "url", "dotted path", "preserve", "prompt")
+KINDS = (
+    "int",
+    "number",
+    "bool",
+    "choice",
+    "string",
+    "url",
+    "dotted path",
+    "preserve",
+    "prompt",
+    "prices",
+)
 
 
 @dataclass(frozen=True)
@@ -89,6 +106,9 @@ class Setting:
             "dotted path": f"dotted path of 1 to {MAX_NAME_CHARS} characters",
             "preserve": "list of " + ", ".join(f'`"{k}"`' for k in PRESERVE_KINDS),
             "prompt": f"string of 1 to {MAX_PROMPT_CHARS:,} characters",
+            "prices": "mapping of model name to prices in US dollars per million tokens ("
+            + ", ".join(f"`{key}`" for key in PRICE_KEYS)
+            + "; `input` and `output` required)",
         }[self.kind]
         return text + (", or `None`" if self.nullable else "")
 
@@ -160,6 +180,12 @@ class Setting:
             ):
                 return f"must be a list of {', '.join(PRESERVE_KINDS)} (or empty), not {shown}"
             return None
+        if self.kind == "prices":
+            try:
+                parse_price_table(value, name="")
+            except ValueError as exc:
+                return str(exc)
+            return None
         # "prompt"
         if not (isinstance(value, str) and value.strip() and len(value) <= MAX_PROMPT_CHARS):
             return f"must be None or a string of 1 to {MAX_PROMPT_CHARS:,} characters, not {shown}"
@@ -184,6 +210,7 @@ GROUPS = (
     "Drift audit",
     "Concurrency",
     "Token estimation and input limits",
+    "Cost",
 )
 
 SETTINGS: tuple[Setting, ...] = (
@@ -504,6 +531,18 @@ SETTINGS: tuple[Setting, ...] = (
         "MAX_BATCH", 500, "int", "Token estimation and input limits", minimum=1,
         maximum=100_000, doc="Messages per append.",
     ),
+    # Cost
+    Setting(
+        "MODEL_PRICES", {}, "prices", "Cost",
+        doc="Prices that the admin and the API bill usage with, added over the built-in "
+        "table of `compaction.providers.pricing` (Claude and OpenAI models, with their "
+        "aliases and dated ids): a model named here replaces its built-in prices. "
+        "Each entry is `{\"input\": 3, \"output\": 15, \"cache_read\": 0.3, "
+        "\"cache_write_5m\": 3.75, \"cache_write_1h\": 6}` in US dollars per million "
+        "tokens, each from 0 to 10,000; the cache prices default to the input price, "
+        "for a provider that neither discounts reads nor surcharges writes. At most 500 "
+        "models. A model in neither table is billed as unknown, never as free.",
+    ),
 )  # fmt: skip
 
 #: Each setting by name.
@@ -552,6 +591,7 @@ class ResolvedSettings:
 
     def __init__(self, values: Mapping[str, Any]) -> None:
         self._values = dict(values)
+        self._price_table: PriceTable | None = None
 
     def __getattr__(self, name: str) -> Any:
         try:
@@ -561,6 +601,18 @@ class ResolvedSettings:
 
     def as_dict(self) -> dict[str, Any]:
         return dict(self._values)
+
+    @property
+    def price_table(self) -> PriceTable:
+        """The built-in prices with ``MODEL_PRICES`` over them. Bad entries are left out
+        (system check E002 names them): a page that bills shows the built-in price."""
+        if self._price_table is None:
+            try:
+                table = BUILTIN.merged(parse_price_table(self._values["MODEL_PRICES"]))
+            except ValueError:
+                table = BUILTIN
+            self._price_table = table
+        return self._price_table
 
     @property
     def threshold(self) -> int:
@@ -608,6 +660,8 @@ class AppSettings:
             raise AttributeError(name)
         if name == "threshold":
             return self._get().threshold
+        if name == "price_table":
+            return self._get().price_table
         return getattr(self._get(), name)
 
     def for_session(self, session: Any) -> ResolvedSettings:

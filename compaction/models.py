@@ -108,6 +108,11 @@ class ChatSession(models.Model):
     total_output_tokens = models.PositiveBigIntegerField(default=0)
     total_cache_creation_tokens = models.PositiveBigIntegerField(default=0)
     total_cache_read_tokens = models.PositiveBigIntegerField(default=0)
+    # The conversation's usage (the host's model calls, not flush turns) per model, so that
+    # it can be priced: {"<model>": {"input", "output", "cache_read", "cache_write",
+    # "cache_write_1h"}}, "" for calls reported without a model. Written in the same
+    # statement as the totals above (``services.usage``).
+    usage_by_model = models.JSONField(default=dict, blank=True, editable=False)
     # Where the conversation stands after its last message (open tool calls), so an append
     # checks tool pairing without reading a message: compaction.content.pairing.Tail.
     tail = models.JSONField(default=dict, blank=True, editable=False)
@@ -420,8 +425,17 @@ class CompactionRun(TokenReduction):
     summary_rounds = models.PositiveIntegerField(
         default=0, help_text="Summarizer calls one after another (levels of the summary tree)."
     )
-    llm_input_tokens = models.PositiveBigIntegerField(default=0)
+    llm_input_tokens = models.PositiveBigIntegerField(
+        default=0, help_text="The summarizer's uncached input tokens."
+    )
     llm_output_tokens = models.PositiveBigIntegerField(default=0)
+    llm_cache_read_tokens = models.PositiveBigIntegerField(default=0)
+    llm_cache_write_tokens = models.PositiveBigIntegerField(
+        default=0, help_text="Tokens the summarizer's calls wrote to the prompt cache."
+    )
+    llm_cache_write_1h_tokens = models.PositiveBigIntegerField(
+        default=0, help_text="Of the cache writes, those to 1-hour entries."
+    )
     request_id = models.CharField(max_length=255, blank=True, default="")
     attempts = models.PositiveIntegerField(default=0)
     error = models.TextField(blank=True, default="")
@@ -492,8 +506,14 @@ class MemoryFlush(models.Model):
     source = models.CharField(max_length=16, choices=Source.choices)
     outcome = models.CharField(max_length=16, choices=Outcome.choices)
     response_text = models.TextField(blank=True, default="")
-    input_tokens = models.PositiveBigIntegerField(default=0)
+    input_tokens = models.PositiveBigIntegerField(
+        default=0, help_text="Every prompt token of the flush turn: uncached, written, read."
+    )
     output_tokens = models.PositiveBigIntegerField(default=0)
+    cache_read_tokens = models.PositiveBigIntegerField(default=0)
+    cache_write_tokens = models.PositiveBigIntegerField(default=0)
+    cache_write_1h_tokens = models.PositiveBigIntegerField(default=0)
+    model = models.CharField(max_length=255, blank=True, default="")
     run = models.ForeignKey(
         "CompactionRun", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )

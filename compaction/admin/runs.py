@@ -11,9 +11,12 @@ from django.http import HttpRequest
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
+from compaction import selectors
 from compaction.admin.base import ReadOnlyAdmin, TokenColumns
+from compaction.admin.cost import dollars_html, tokens_text
 from compaction.admin.html import EMPTY, flag, json_html, truncated, with_badges
 from compaction.models import Checkpoint, CompactionRun
+from compaction.selectors.cost import FINISHED
 
 
 @admin.register(CompactionRun)
@@ -27,6 +30,7 @@ class CompactionRunAdmin(TokenColumns, ReadOnlyAdmin):
         "status_cell",
         "trigger_cell",
         "tokens_cut",
+        "cost_cell",
         "checkpoint_cell",
     )
     list_display_links = ("created",)
@@ -87,11 +91,13 @@ class CompactionRunAdmin(TokenColumns, ReadOnlyAdmin):
                     "model",
                     "llm_calls",
                     "llm_tokens",
+                    "llm_cache",
                     "request_id",
                     "attempts",
                 )
             },
         ),
+        ("Cost", {"fields": ("billed_input", "cost_field", "tokens_removed")}),
         ("Errors", {"fields": ("error", "fallback_mode")}),
         # Closed (a <details>): the drift guard's raw record.
         ("Raw data", {"classes": ("collapse",), "fields": ("guard_json",)}),
@@ -107,6 +113,10 @@ class CompactionRunAdmin(TokenColumns, ReadOnlyAdmin):
         "turn_wait",
         "reduction",
         "llm_tokens",
+        "llm_cache",
+        "billed_input",
+        "cost_field",
+        "tokens_removed",
         "error_short",
         "guard_json",
     )
@@ -196,6 +206,34 @@ class CompactionRunAdmin(TokenColumns, ReadOnlyAdmin):
     @admin.display(description="LLM tokens in / out", ordering="llm_input_tokens")
     def llm_tokens(self, obj: CompactionRun) -> str:
         return f"{obj.llm_input_tokens:,} / {obj.llm_output_tokens:,}"
+
+    @admin.display(description="LLM cache reads / writes (1 h)")
+    def llm_cache(self, obj: CompactionRun) -> str:
+        return (
+            f"{obj.llm_cache_read_tokens:,} / {obj.llm_cache_write_tokens:,} "
+            f"({obj.llm_cache_write_1h_tokens:,})"
+        )
+
+    @admin.display(description="billed input tokens")
+    def billed_input(self, obj: CompactionRun) -> str:
+        return tokens_text(selectors.run_bill(obj).billed_input_tokens)
+
+    @admin.display(description="summarizer cost")
+    def cost_field(self, obj: CompactionRun) -> SafeString:
+        return dollars_html(selectors.run_bill(obj))
+
+    @admin.display(description="cost")
+    def cost_cell(self, obj: CompactionRun) -> SafeString | str:
+        """What the summarizer's calls cost (nothing to show for a run that made none)."""
+        if not obj.llm_calls:
+            return EMPTY
+        return dollars_html(selectors.run_bill(obj))
+
+    @admin.display(description="context tokens removed")
+    def tokens_removed(self, obj: CompactionRun) -> str:
+        if obj.status not in FINISHED or obj.tokens_before is None or obj.tokens_after is None:
+            return EMPTY
+        return f"{obj.tokens_before - obj.tokens_after:,}"
 
     @admin.display(description="error")
     def error_short(self, obj: CompactionRun) -> SafeString | str:

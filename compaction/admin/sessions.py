@@ -26,6 +26,7 @@ from django.utils.safestring import SafeString, mark_safe
 from compaction import selectors, services
 from compaction.admin import views as admin_views
 from compaction.admin.base import ReadOnlyAdmin, ReadOnlyPermissions, is_uuid
+from compaction.admin.cost import session_bill_html
 from compaction.admin.filters import (
     HasCheckpointFilter,
     OverThresholdFilter,
@@ -196,6 +197,8 @@ class ChatSessionAdmin(ReadOnlyAdmin):
                 )
             },
         ),
+        # The bill: what the host's model calls, the summarizer and the flush turns cost.
+        ("Cost", {"fields": ("bill_table",)}),
         ("Configuration", {"fields": ("system_prompt_text", "config_json", "window_warnings")}),
     )
     readonly_fields = (
@@ -210,6 +213,7 @@ class ChatSessionAdmin(ReadOnlyAdmin):
         "config_json",
         "window_warnings",
         "cache_read",
+        "bill_table",
     )
 
     def get_queryset(self, request: HttpRequest) -> QuerySet:
@@ -275,6 +279,11 @@ class ChatSessionAdmin(ReadOnlyAdmin):
             f"{obj.total_prompt_tokens:,}",
             f"{share * 100:.0f}",
         )
+
+    @admin.display(description="bill")
+    def bill_table(self, obj: ChatSession) -> SafeString:
+        """The session's bill by part (two queries, on its page only)."""
+        return session_bill_html(selectors.session_bill(session=obj))
 
     @admin.display(description="checkpoint", ordering="checkpoint_version")
     def checkpoint(self, obj: ChatSession) -> SafeString | str:

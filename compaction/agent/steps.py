@@ -198,7 +198,15 @@ def _usage_counts(usage: Any) -> dict[str, int]:
         "output_tokens": read.output_tokens,
         "cache_creation_input_tokens": read.cache_creation_input_tokens,
         "cache_read_input_tokens": read.cache_read_input_tokens,
+        "cache_creation_1h_input_tokens": read.cache_creation_1h_input_tokens,
     }
+
+
+def _model_of(answer: Any, requested: str) -> str:
+    """The model that answered, as the API names it (a dated snapshot id), else the one
+    asked for: what the call is priced as."""
+    answered = getattr(answer, "model", None)
+    return answered if isinstance(answered, str) and answered else requested
 
 
 def flush_plan(
@@ -220,6 +228,7 @@ def flush_plan(
     saved = False
     usage = dict.fromkeys(_usage_counts(None), 0)
     reply = ""
+    answered_by = model
     flush_tokens = min(max_tokens, FLUSH_MAX_TOKENS)
     for _ in range(MAX_FLUSH_ROUNDS):
         request = wire.request(
@@ -233,6 +242,7 @@ def flush_plan(
         answer = yield ModelCall(request, wire=wire)
         for name, count in _usage_counts(wire.usage(answer)).items():
             usage[name] += count
+        answered_by = _model_of(answer, model)
         reply = wire.text(answer)
         calls = wire.calls(answer)
         if wire.stop_reason(answer) != wire.tool_stop or not calls:
@@ -253,6 +263,7 @@ def flush_plan(
             if outcome_name == "spoke"
             else "",
             "cycle": payload.checkpoint_version,
+            "model": answered_by,
             **usage,
         },
     )
@@ -431,6 +442,7 @@ def turn_plan(
                 {
                     "session_id": session.pk,
                     "estimated_tokens": payload.estimated_tokens,
+                    "model": _model_of(answer, model),
                     **_usage_counts(wire.usage(answer)),
                 },
             )
@@ -446,6 +458,7 @@ def turn_plan(
                 "batch": len(content) > 1,
                 "auto_compact": False,
                 "usage": wire.usage(answer),
+                "model": _model_of(answer, model),
                 "estimated_tokens": payload.estimated_tokens,
                 "format": wire.format,
             },

@@ -42,11 +42,13 @@ def usage_of(usage: Any) -> Usage:
     def count(name: str) -> int:
         return int(getattr(usage, name, 0) or 0)
 
+    creation = getattr(usage, "cache_creation", None)
     return Usage(
         input_tokens=count("input_tokens"),
         output_tokens=count("output_tokens"),
         cache_read_input_tokens=count("cache_read_input_tokens"),
         cache_creation_input_tokens=count("cache_creation_input_tokens"),
+        cache_creation_1h_input_tokens=int(getattr(creation, "ephemeral_1h_input_tokens", 0) or 0),
     )
 
 

@@ -227,6 +227,8 @@ class Usage:
     output_tokens: int = 0
     cache_read_input_tokens: int = 0
     cache_creation_input_tokens: int = 0
+    #: Of the cache writes, those to 1-hour entries (billed 2x; the rest 1.25x).
+    cache_creation_1h_input_tokens: int = 0
 
 
 @dataclass(frozen=True)

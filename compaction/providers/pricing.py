@@ -296,15 +296,16 @@ def parse_prices(value: Any, *, where: str = "") -> Prices:
 def parse_price_table(value: Any, *, name: str = "MODEL_PRICES") -> dict[str, Prices]:
     """A host's ``{model: prices}`` checked entry by entry; ``ValueError`` names the first
     bad one."""
+    prefix = f"{name} " if name else ""
     if not isinstance(value, Mapping):
-        raise ValueError(f"{name} must be a mapping of model name to prices")
+        raise ValueError(f"{prefix}must be a mapping of model name to prices")
     if len(value) > MAX_MODELS:
-        raise ValueError(f"{name} may name at most {MAX_MODELS} models")
+        raise ValueError(f"{prefix}may name at most {MAX_MODELS} models")
     parsed: dict[str, Prices] = {}
     for model, entry in value.items():
         if not isinstance(model, str) or not 0 < len(model.strip()) <= MAX_MODEL_CHARS:
             raise ValueError(
-                f"{name} keys must be model names of 1 to {MAX_MODEL_CHARS} characters, "
+                f"{prefix}keys must be model names of 1 to {MAX_MODEL_CHARS} characters, "
                 f"not {model!r:.80}"
             )
         parsed[model] = parse_prices(entry, where=f"{name}[{model!r}]")

@@ -13,6 +13,7 @@ from compaction.selectors.context import (
     session_context_build,
     session_memory_flush_due,
 )
+from compaction.selectors.cost import SessionBill, run_bill, session_bill
 from compaction.selectors.drift import (
     SessionDrift,
     VersionAudit,
@@ -37,6 +38,7 @@ from compaction.selectors.sessions import (
 
 __all__ = [
     "CompactionEstimate",
+    "SessionBill",
     "SessionDrift",
     "VersionAudit",
     "checkpoint_audit",
@@ -49,8 +51,10 @@ __all__ = [
     "latest_audit_summary",
     "memory_flush_prompt",
     "message_list",
+    "run_bill",
     "run_list",
     "run_live",
+    "session_bill",
     "session_compaction_running",
     "session_compaction_timing",
     "session_context_build",

@@ -30,6 +30,7 @@ from compaction.services.locking import (
     busy_as_domain_error,
     lock_timeout_param,
 )
+from compaction.services.usage import MODEL_USAGE_PARTS
 
 #: The columns of a new message row, in the order of the ``VALUES`` lists.
 _MESSAGE_FIELDS = (
@@ -75,6 +76,8 @@ class SessionState:
     checkpoint_version: int
     calibration_ratio: float
     added: tuple[int, ...]
+    #: ``usage_by_model`` as it was (``Usage.apply`` replaces the dict, never changes it).
+    usage_by_model: Any = None
 
     @classmethod
     def of(cls, session: ChatSession) -> SessionState:
@@ -85,6 +88,7 @@ class SessionState:
             checkpoint_version=session.checkpoint_version,
             calibration_ratio=session.calibration_ratio,
             added=tuple(getattr(session, name) for name in _ADDED_FIELDS),
+            usage_by_model=session.usage_by_model,
         )
 
 
@@ -106,6 +110,12 @@ def append_if_unchanged(
         if new != old
     ]
     params: list[object] = [amount for _, amount in grown]
+    model_added = _model_usage_added(before.usage_by_model, after.usage_by_model)
+    if model_added is not None:
+        key, amounts = model_added
+        params.append(key)
+        for part in MODEL_USAGE_PARTS:
+            params += [key, amounts[part]]
     params += [json.dumps(session.tail), session.calibration_ratio, session.updated_at]
     params += [session.pk, before.message_count, before.appended_tokens]
     params += [before.checkpoint_version, before.calibration_ratio, json.dumps(before.tail)]
@@ -114,7 +124,9 @@ def append_if_unchanged(
         for name, dumps, _ in _MESSAGE_COLUMNS:
             value = getattr(row, name)
             params.append(dumps(value) if dumps else value)
-    sql = _append_sql(db.vendor, tuple(name for name, _ in grown), len(rows))
+    sql = _append_sql(
+        db.vendor, tuple(name for name, _ in grown), len(rows), model_added is not None
+    )
     with busy_as_domain_error(session.pk), db.cursor() as cursor:
         cursor.execute(sql, params)
         ids = dict(cursor.fetchall())
@@ -135,16 +147,47 @@ def _column(field: models.Field) -> tuple[str, Any, str]:
 _MESSAGE_COLUMNS = tuple(_column(Message._meta.get_field(name)) for name in _MESSAGE_FIELDS)
 
 
+def _model_usage_added(
+    before: dict[str, Any] | None, after: dict[str, Any] | None
+) -> tuple[str, dict[str, int]] | None:
+    """The one model entry of ``usage_by_model`` an append's usage changed, and by how
+    much; None when it reported no usage."""
+    if after is None or after is before:
+        return None
+    before = before or {}
+    changed = [key for key, entry in after.items() if entry != before.get(key)]
+    if not changed:
+        return None
+    if len(changed) > 1:  # one append reports one call's usage
+        raise ValueError("an append adds the usage of one model call")
+    key = changed[0]
+    old = before.get(key) or {}
+    return key, {part: after[key][part] - int(old.get(part, 0)) for part in MODEL_USAGE_PARTS}
+
+
 @functools.lru_cache(maxsize=256)
-def _append_sql(vendor: str, grown: tuple[str, ...], count: int) -> str:
-    """The guarded write of ``count`` rows adding to the counters ``grown`` (the same text
-    for the same shape: a server-side prepared statement is reused)."""
+def _append_sql(vendor: str, grown: tuple[str, ...], count: int, model_usage: bool) -> str:
+    """The guarded write of ``count`` rows adding to the counters ``grown``, and with
+    ``model_usage`` to one model's entry of ``usage_by_model`` (the same text for the same
+    shape: a server-side prepared statement is reused)."""
     quote = connection.ops.quote_name
 
     def column(name: str) -> str:
         return sql_names(ChatSession, [name], vendor=vendor)
 
     assignments = [f"{column(name)} = {column(name)} + %s" for name in grown]
+    if model_usage:
+        # Added to what the row holds when the write lands, as the counters are: a usage
+        # report committed meanwhile keeps its own addition.
+        by_model = column("usage_by_model")
+        parts = ", ".join(
+            f"'{part}', COALESCE(({by_model} -> %s::text ->> '{part}')::bigint, 0) + %s"
+            for part in MODEL_USAGE_PARTS
+        )
+        assignments.append(
+            f"{by_model} = COALESCE({by_model}, '{{}}'::jsonb) "
+            f"|| jsonb_build_object(%s::text, jsonb_build_object({parts}))"
+        )
     assignments += [
         f"{column('tail')} = %s::jsonb",
         f"{column('calibration_ratio')} = %s",

@@ -19,6 +19,7 @@ from compaction.content import json_problem
 from compaction.exceptions import InvalidInput, MemoryFlushAlreadyRecorded, MemoryFlushStale
 from compaction.models import ChatSession, CompactionRun, MemoryFlush
 from compaction.services.locking import lock_session
+from compaction.services.usage import checked_model
 
 logger = logging.getLogger(__name__)
 
@@ -47,6 +48,8 @@ def memory_flush_record(
     cache_creation_input_tokens: int | None = None,
     cache_read_input_tokens: int | None = None,
     cycle: int | None = None,
+    cache_creation_1h_input_tokens: int | None = None,
+    model: str | None = None,
 ) -> MemoryFlush:
     """Record the flush turn the host ran and close the cycle.
 
@@ -54,7 +57,9 @@ def memory_flush_record(
     called its memory tool, then answered ``SILENT``) or ``spoke`` (it answered with text,
     which the host must not show). The turn's usage (as the Messages API reports it:
     ``input_tokens`` uncached, the cache counts apart) joins the session's totals; it does
-    not calibrate the estimator (the flush payload is not the next turn's).
+    not calibrate the estimator (the flush payload is not the next turn's), and is kept on
+    the flush's row with ``model`` and the 1-hour cache writes
+    (``cache_creation_1h_input_tokens``), so that the flush turns are billed apart.
 
     ``cycle`` is the ``checkpoint_version`` of the flush payload: when a checkpoint was
     written since, the flush belonged to a cycle that is over and ``MemoryFlushStale`` (409)
@@ -85,8 +90,15 @@ def memory_flush_record(
             ("output_tokens", output_tokens),
             ("cache_creation_input_tokens", cache_creation_input_tokens),
             ("cache_read_input_tokens", cache_read_input_tokens),
+            ("cache_creation_1h_input_tokens", cache_creation_1h_input_tokens),
         )
     }
+    if counts["cache_creation_1h_input_tokens"] > counts["cache_creation_input_tokens"]:
+        raise InvalidInput(
+            "cache_creation_1h_input_tokens cannot exceed cache_creation_input_tokens.",
+            details={"cache_creation_1h_input_tokens": "cannot exceed cache_creation_input_tokens"},
+        )
+    model = checked_model(model)
     if cycle is not None:
         _tokens(cycle, "cycle")
     with transaction.atomic():
@@ -119,6 +131,10 @@ def memory_flush_record(
             + counts["cache_creation_input_tokens"]
             + counts["cache_read_input_tokens"],
             output_tokens=counts["output_tokens"],
+            cache_read_tokens=counts["cache_read_input_tokens"],
+            cache_write_tokens=counts["cache_creation_input_tokens"],
+            cache_write_1h_tokens=counts["cache_creation_1h_input_tokens"],
+            model=model,
         )
         ChatSession.objects.filter(pk=session.pk).update(
             memory_flush_version=cycle,

@@ -131,6 +131,7 @@ def message_append(
     usage: Any = None,
     estimated_tokens: int | None = None,
     session: ChatSession | None = None,
+    model: str | None = None,
 ) -> AppendResult:
     """Validate and append ``messages`` (oldest first) to the session, all or nothing.
 
@@ -153,7 +154,8 @@ def message_append(
     ``usage`` is the usage of the model call that produced these messages (the SDK's
     ``response.usage``, Anthropic or OpenAI, or its ``model_dump()``), with the
     ``estimated_tokens`` of the payload that was sent: recorded as ``session_usage_record``
-    would, in the same statement as the counters.
+    would, in the same statement as the counters. ``model`` names the model that call used
+    (``response.model``), so that its cost can be priced (``selectors.session_bill``).
 
     ``session`` is the session as an earlier append of this turn returned it
     (``AppendResult.session``): its values stand in for the append's read of the session.
@@ -190,7 +192,11 @@ def message_append(
         )
     if session is not None and not _same_session(session, session_id):
         raise ValueError("session= must be the session named by session_id")
-    reported = Usage.read(usage, estimated_tokens=estimated_tokens) if usage is not None else None
+    reported = (
+        Usage.read(usage, estimated_tokens=estimated_tokens, model=model)
+        if usage is not None
+        else None
+    )
     if idempotency_key is None and connection.vendor == "postgresql":
         appended = _append_unlocked(
             session_id,

@@ -177,6 +177,8 @@ def session_usage_record(
     estimated_tokens: int | None = None,
     cache_creation_input_tokens: int = 0,
     cache_read_input_tokens: int = 0,
+    cache_creation_1h_input_tokens: int = 0,
+    model: str | None = None,
 ) -> ChatSession:
     """Record the real usage of a model call and calibrate the session's estimator.
 
@@ -185,6 +187,9 @@ def session_usage_record(
     ``cache_read_input_tokens`` the rest, so calibration compares the estimate with their
     sum. ``estimated_tokens`` is the estimate the host got for the payload it sent (the
     context's ``estimated_tokens``); without it the session's current estimate is used.
+    ``cache_creation_1h_input_tokens`` are the writes to 1-hour cache entries
+    (``usage.cache_creation.ephemeral_1h_input_tokens``), part of
+    ``cache_creation_input_tokens``; ``model`` the model called: both price the call.
     """
     usage = Usage.checked(
         input_tokens=input_tokens,
@@ -192,6 +197,8 @@ def session_usage_record(
         cache_creation_input_tokens=cache_creation_input_tokens,
         cache_read_input_tokens=cache_read_input_tokens,
         estimated_tokens=estimated_tokens,
+        cache_creation_1h_input_tokens=cache_creation_1h_input_tokens,
+        model=model,
     )
     with transaction.atomic():
         session = lock_session(session_id)

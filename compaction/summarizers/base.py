@@ -54,6 +54,8 @@ class SummaryResult:
     output_tokens: int = 0
     cache_read_input_tokens: int = 0
     cache_creation_input_tokens: int = 0
+    #: Of the cache writes, those to 1-hour entries (billed 2x instead of 1.25x).
+    cache_creation_1h_input_tokens: int = 0
     request_id: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
     #: A signed server ``compaction`` block whose ``content`` is ``text``: the payload sends

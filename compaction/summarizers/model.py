@@ -180,6 +180,7 @@ class ModelSummarizer(Summarizer):
             output_tokens=usage.output_tokens,
             cache_read_input_tokens=usage.cache_read_input_tokens,
             cache_creation_input_tokens=usage.cache_creation_input_tokens,
+            cache_creation_1h_input_tokens=usage.cache_creation_1h_input_tokens,
             request_id=completion.request_id,
             extra={
                 "stop_reason": completion.stop_reason,

@@ -16,7 +16,8 @@ RUN_FIELDS = {
     "finished_at", "duration_ms", "turns_waited", "turn_wait_ms", "tokens_before", "tokens_after",
     "cut_seq",
     "messages_compacted", "messages_kept", "summarizer", "model", "llm_calls",
-    "llm_input_tokens", "llm_output_tokens", "request_id", "attempts", "error",
+    "llm_input_tokens", "llm_output_tokens", "llm_cache_read_tokens", "llm_cache_write_tokens",
+    "llm_cache_write_1h_tokens", "bill", "tokens_removed", "request_id", "attempts", "error",
     "fallback_mode", "checkpoint_version",
 }  # fmt: skip
 

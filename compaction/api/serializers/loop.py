@@ -44,6 +44,20 @@ class MemoryFlushInSerializer(serializers.Serializer):
         help_text="The flush payload's `checkpoint_version`: a report for a cycle that has "
         "ended (a checkpoint written since) is refused with 409 `memory_flush_stale`.",
     )
+    cache_creation_1h_input_tokens = StrictIntegerField(
+        min_value=0,
+        max_value=MAX_TOKENS_PER_REPORT,
+        required=False,
+        allow_null=True,
+        help_text="Of the cache writes, those to 1-hour entries (billed 2x instead of 1.25x).",
+    )
+    model = StrictCharField(
+        required=False,
+        allow_blank=True,
+        allow_null=True,
+        max_length=255,
+        help_text="The model the flush turn called: its tokens are priced as this model's.",
+    )
 
 
 class MemoryFlushSerializer(serializers.ModelSerializer):
@@ -61,6 +75,10 @@ class MemoryFlushSerializer(serializers.ModelSerializer):
             "response_text",
             "input_tokens",
             "output_tokens",
+            "cache_read_tokens",
+            "cache_write_tokens",
+            "cache_write_1h_tokens",
+            "model",
             "run",
             "created_at",
         ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 from drf_spectacular.types import OpenApiTypes
@@ -18,6 +19,80 @@ from compaction.api.serializers.fields import (
 )
 from compaction.conf import app_settings
 from compaction.models import ChatSession, CompactionRun
+from compaction.selectors.cost import FINISHED
+
+# --------------------------------------------------------------------------- cost
+
+
+@extend_schema_field(
+    {
+        "type": "string",
+        "format": "decimal",
+        "nullable": True,
+        "example": "0.03075",
+    }
+)
+class DecimalStringField(serializers.Field):
+    """An exact decimal as a string (``"0.03075"``); null for an unknown amount."""
+
+    def to_representation(self, value: Decimal | None) -> str | None:
+        return None if value is None else format(value, "f")
+
+
+class BillSerializer(serializers.Serializer):
+    """One part of a bill (``compaction.providers.pricing.Bill``)."""
+
+    input_tokens = serializers.IntegerField(source="usage.input_tokens", help_text="Uncached.")
+    output_tokens = serializers.IntegerField(source="usage.output_tokens")
+    cache_read_tokens = serializers.IntegerField(source="usage.cache_read_tokens")
+    cache_write_tokens = serializers.IntegerField(
+        source="usage.cache_write_tokens", help_text="All writes, 5-minute and 1-hour."
+    )
+    cache_write_1h_tokens = serializers.IntegerField(
+        source="usage.cache_write_1h_tokens", help_text="Of the writes, the 1-hour ones."
+    )
+    billed_input_tokens = DecimalStringField(
+        help_text="Input tokens weighted as Anthropic bills them, whatever the model: "
+        "uncached 1x, 5-minute cache writes 1.25x, 1-hour writes 2x, cache reads 0.1x."
+    )
+    dollars = DecimalStringField(
+        help_text="Estimated cost in US dollars from the price table (`MODEL_PRICES` over "
+        "the built-in prices), exact; null when a model in it has no price "
+        "(`unpriced_models`): unknown, not free."
+    )
+    unpriced_models = serializers.ListField(
+        source="unpriced",
+        child=serializers.CharField(),
+        help_text="Models of this part without a price.",
+    )
+
+
+class ModelBillSerializer(BillSerializer):
+    model = serializers.CharField(help_text="The model as the calls named it.")
+
+
+class SessionBillSerializer(serializers.Serializer):
+    """``selectors.session_bill``: the conversation's, the summarizer's and the flush turns'
+    bills apart, their total, and what the compactions removed from the context."""
+
+    conversation = BillSerializer(help_text="The host's model calls (usage reports).")
+    conversation_by_model = serializers.SerializerMethodField()
+    summarizer = BillSerializer(help_text="The summarizer's calls, every compaction run.")
+    memory_flush = BillSerializer(help_text="The memory flush turns.")
+    total = BillSerializer()
+    compactions = serializers.IntegerField(help_text="Compaction runs that replaced context.")
+    tokens_removed = serializers.IntegerField(
+        help_text="Estimated context tokens those runs removed (tokens before minus after), "
+        "in all: what each later model call no longer sent."
+    )
+
+    @extend_schema_field(ModelBillSerializer(many=True))
+    def get_conversation_by_model(self, session_bill: Any) -> list[dict[str, Any]]:
+        return [
+            {"model": model, **BillSerializer(part).data}
+            for model, part in session_bill.conversation_by_model.items()
+        ]
+
 
 # --------------------------------------------------------------------------- runs
 
@@ -26,6 +101,13 @@ class CompactionRunSerializer(serializers.ModelSerializer):
     session = serializers.UUIDField(source="session_id", read_only=True)
     duration_ms = serializers.IntegerField(read_only=True, allow_null=True)
     checkpoint_version = serializers.SerializerMethodField()
+    bill = serializers.SerializerMethodField(
+        help_text="What the summarizer's calls in this run cost (priced as `model`)."
+    )
+    tokens_removed = serializers.SerializerMethodField(
+        help_text="Estimated context tokens the run removed (tokens before minus after); "
+        "null until it has replaced the context."
+    )
 
     class Meta:
         model = CompactionRun
@@ -52,6 +134,11 @@ class CompactionRunSerializer(serializers.ModelSerializer):
             "llm_calls",
             "llm_input_tokens",
             "llm_output_tokens",
+            "llm_cache_read_tokens",
+            "llm_cache_write_tokens",
+            "llm_cache_write_1h_tokens",
+            "bill",
+            "tokens_removed",
             "request_id",
             "attempts",
             "error",
@@ -59,6 +146,16 @@ class CompactionRunSerializer(serializers.ModelSerializer):
             "checkpoint_version",
         ]
         read_only_fields = fields
+
+    @extend_schema_field(BillSerializer)
+    def get_bill(self, run: CompactionRun) -> dict[str, Any]:
+        return BillSerializer(selectors.run_bill(run)).data
+
+    @extend_schema_field(serializers.IntegerField(allow_null=True))
+    def get_tokens_removed(self, run: CompactionRun) -> int | None:
+        if run.status not in FINISHED or run.tokens_before is None or run.tokens_after is None:
+            return None
+        return run.tokens_before - run.tokens_after
 
     @extend_schema_field(serializers.IntegerField(allow_null=True))
     def get_checkpoint_version(self, run: CompactionRun) -> int | None:
@@ -194,6 +291,23 @@ class SessionSerializer(serializers.ModelSerializer):
         return CompactionRunSerializer(run).data if run is not None else None
 
 
+class SessionDetailSerializer(SessionSerializer):
+    """A session as its own page shows it: with its bill (two queries more than a list)."""
+
+    bill = serializers.SerializerMethodField(
+        help_text="The session's bill: its conversation, its summarizer and its memory "
+        "flush turns apart, from the recorded usage and the price table."
+    )
+
+    class Meta(SessionSerializer.Meta):
+        fields = [*SessionSerializer.Meta.fields, "bill"]
+        read_only_fields = fields
+
+    @extend_schema_field(SessionBillSerializer)
+    def get_bill(self, session: ChatSession) -> dict[str, Any]:
+        return SessionBillSerializer(selectors.session_bill(session=session)).data
+
+
 class SessionWriteSerializer(serializers.Serializer):
     """Create (POST) and, with ``partial=True``, update (PATCH) a session."""
 
@@ -203,6 +317,17 @@ class SessionWriteSerializer(serializers.Serializer):
     config = ObjectField(
         required=False,
         help_text="Per-session overrides of the COMPACTION settings (allowed keys only).",
+    )
+
+
+class CacheCreationSerializer(serializers.Serializer):
+    """``usage.cache_creation``: the cache writes by the lifetime of their entries."""
+
+    ephemeral_1h_input_tokens = StrictIntegerField(
+        min_value=0, max_value=MAX_TOKENS_PER_REPORT, default=0, allow_null=True
+    )
+    ephemeral_5m_input_tokens = StrictIntegerField(
+        min_value=0, max_value=MAX_TOKENS_PER_REPORT, default=0, allow_null=True
     )
 
 
@@ -219,10 +344,24 @@ class UsageSerializer(serializers.Serializer):
     cache_read_input_tokens = StrictIntegerField(
         min_value=0, max_value=MAX_TOKENS_PER_REPORT, default=0, allow_null=True
     )
+    cache_creation = CacheCreationSerializer(
+        required=False,
+        allow_null=True,
+        help_text="The cache writes by lifetime, as the Messages API reports them: the "
+        "1-hour ones are billed 2x, the 5-minute ones 1.25x.",
+    )
     estimated_tokens = StrictIntegerField(
         min_value=1,
         max_value=MAX_TOKENS_PER_REPORT,
         required=False,
         allow_null=True,
         help_text="The context's `estimated_tokens` for the payload that was sent.",
+    )
+    model = StrictCharField(
+        required=False,
+        allow_blank=True,
+        allow_null=True,
+        max_length=255,
+        help_text="The model called (`response.model`): the session's bill prices its "
+        "tokens as this model's; without it they are priced as unknown.",
     )

@@ -117,6 +117,7 @@ class SessionMessagesView(CompactionAPIView):
         session = self.get_session(perm=CHANGE)
         messages, batch, fmt, usage = _append_envelope(request.data)
         estimate = usage.pop("estimated_tokens", None) if usage else None
+        model = usage.pop("model", None) if usage else None
         result = services.message_append(
             session_id=session.pk,
             messages=messages,
@@ -125,6 +126,7 @@ class SessionMessagesView(CompactionAPIView):
             format=fmt,
             usage=usage,
             estimated_tokens=estimate,
+            model=model,
         )
         # The answer is built from what the write returned (the service read the session
         # again after a compaction it ran): no query after the commit, so a connection lost

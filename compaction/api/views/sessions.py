@@ -13,7 +13,12 @@ from compaction import selectors, services
 from compaction.api import schema
 from compaction.api.filters import SessionFilter
 from compaction.api.pagination import DefaultPagination
-from compaction.api.serializers import SessionSerializer, SessionWriteSerializer, UsageSerializer
+from compaction.api.serializers import (
+    SessionDetailSerializer,
+    SessionSerializer,
+    SessionWriteSerializer,
+    UsageSerializer,
+)
 from compaction.api.views.base import CHANGE, DELETE, CompactionAPIView
 from compaction.models import ChatSession
 
@@ -69,12 +74,12 @@ class SessionDetailView(CompactionAPIView):
     @extend_schema(
         operation_id="sessions_retrieve",
         tags=["sessions"],
-        summary="A session with its counters and live run",
+        summary="A session with its counters, live run and bill",
         parameters=[schema.SESSION_ID],
-        responses=schema.responses({200: SessionSerializer}, *schema.READ_ERRORS),
+        responses=schema.responses({200: SessionDetailSerializer}, *schema.READ_ERRORS),
     )
     def get(self, request: Request, session_id: str) -> Response:
-        return Response(SessionSerializer(self.get_session()).data)
+        return Response(SessionDetailSerializer(self.get_session()).data)
 
     @extend_schema(
         operation_id="sessions_partial_update",
@@ -122,8 +127,17 @@ class SessionUsageView(CompactionAPIView):
         session = self.get_session(perm=CHANGE)
         serializer = UsageSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
+        data = dict(serializer.validated_data)
+        model = data.pop("model", None)
+        estimate = data.pop("estimated_tokens", None)
+        creation = data.pop("cache_creation", None) or {}
         # The SDK reports absent cache counts as null: nothing was cached.
-        usage = {key: value or 0 for key, value in serializer.validated_data.items()}
-        usage["estimated_tokens"] = serializer.validated_data.get("estimated_tokens")
-        session = services.session_usage_record(session_id=session.pk, **usage)
+        usage = {key: value or 0 for key, value in data.items()}
+        session = services.session_usage_record(
+            session_id=session.pk,
+            **usage,
+            estimated_tokens=estimate,
+            cache_creation_1h_input_tokens=creation.get("ephemeral_1h_input_tokens") or 0,
+            model=model,
+        )
         return Response(SessionSerializer(session).data)

@@ -173,6 +173,9 @@ def _finalize(run: CompactionRun, outcome: SummaryOutcome) -> CompactionRun:
         run.summary_rounds = outcome.rounds
         run.llm_input_tokens += outcome.input_tokens
         run.llm_output_tokens += outcome.output_tokens
+        run.llm_cache_read_tokens += outcome.cache_read_input_tokens
+        run.llm_cache_write_tokens += outcome.cache_creation_input_tokens
+        run.llm_cache_write_1h_tokens += outcome.cache_creation_1h_input_tokens
         run.request_id = outcome.request_id or run.request_id
         run.summarize_ms = outcome.summarize_ms or run.summarize_ms
         run.error = outcome.error

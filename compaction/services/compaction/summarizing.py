@@ -75,11 +75,12 @@ class SummaryOutcome:
     fallback: bool = False
     llm_calls: int = 0
     #: The summarizer calls' uncached input; what they read from the prompt cache and wrote
-    #: to it apart (the run records the first, per-run cache fields can take the others).
+    #: to it apart (the run records each, the bill prices them: ``selectors.run_bill``).
     input_tokens: int = 0
     output_tokens: int = 0
     cache_read_input_tokens: int = 0
     cache_creation_input_tokens: int = 0
+    cache_creation_1h_input_tokens: int = 0
     request_id: str = ""
     summarize_ms: int = 0
     carried: list[dict[str, Any]] = field(default_factory=list)
@@ -123,6 +124,7 @@ def call_summarizer(
         usage["output_tokens"] += result.output_tokens
         usage["cache_read_input_tokens"] += result.cache_read_input_tokens
         usage["cache_creation_input_tokens"] += result.cache_creation_input_tokens
+        usage["cache_creation_1h_input_tokens"] += result.cache_creation_1h_input_tokens
         usage["request_id"] = result.request_id or usage["request_id"]
         usage["model"] = result.model or usage["model"]
     validation = validate_summary(
@@ -473,6 +475,7 @@ def compaction_run_summarize(
         "output_tokens": 0,
         "cache_read_input_tokens": 0,
         "cache_creation_input_tokens": 0,
+        "cache_creation_1h_input_tokens": 0,
         "request_id": "",
         "model": "",
         "validation": None,
@@ -567,6 +570,7 @@ def compaction_run_summarize(
         output_tokens=usage["output_tokens"],
         cache_read_input_tokens=usage["cache_read_input_tokens"],
         cache_creation_input_tokens=usage["cache_creation_input_tokens"],
+        cache_creation_1h_input_tokens=usage["cache_creation_1h_input_tokens"],
         request_id=usage["request_id"],
         summarize_ms=int((time.monotonic() - started) * 1000),
         carried=carried,
