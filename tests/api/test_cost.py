@@ -146,9 +146,13 @@ def test_flush_turns_and_the_summarizer_are_billed_apart(
     assert body["llm_cache_write_tokens"] == run.llm_cache_write_tokens
 
 
-def test_the_bill_matches_what_the_stand_in_billed_for_each_turn(api, session, anthropic_api):
+def test_the_bill_matches_what_the_stand_in_billed_for_each_turn(
+    api, session, anthropic_api, compaction_settings
+):
+    # One-hour breakpoints, and a prefix above Haiku 4.5's minimum cacheable 4,096 tokens.
+    compaction_settings(PROMPT_CACHE_TTL="1h")
     client = anthropic.Anthropic(api_key="sk-test", base_url=anthropic_api.url, max_retries=0)
-    services.session_update(session_id=session.pk, system_prompt="You are careful. " * 400)
+    services.session_update(session_id=session.pk, system_prompt="You are careful. " * 2000)
     usages = []
     for text in ("Where are the tests?", "And the fixtures?", "Thanks."):
         anthropic_api.enqueue_text(f"Answer to: {text}")
@@ -158,12 +162,17 @@ def test_the_bill_matches_what_the_stand_in_billed_for_each_turn(api, session, a
         )  # fmt: skip
         usages.append(result.message.usage)
     assert sum(u.cache_read_input_tokens for u in usages) > 0  # the prefix was read
+
+    def one_hour(u) -> int:
+        return (u.cache_creation.ephemeral_1h_input_tokens or 0) if u.cache_creation else 0
+
+    assert sum(one_hour(u) for u in usages) > 0  # and written to one-hour entries
     expected = sum(
         (
             haiku(
                 u.input_tokens,
-                u.cache_creation_input_tokens,
-                0,
+                u.cache_creation_input_tokens - one_hour(u),
+                one_hour(u),
                 u.cache_read_input_tokens,
                 u.output_tokens,
             )
@@ -173,6 +182,7 @@ def test_the_bill_matches_what_the_stand_in_billed_for_each_turn(api, session, a
     )
     bill = bill_of(api, session)
     assert Decimal(bill["conversation"]["dollars"]) == expected
+    assert bill["conversation"]["cache_write_1h_tokens"] == sum(one_hour(u) for u in usages)
     # Recorded under the model the stand-in answered as.
     assert [p["model"] for p in bill["conversation_by_model"]] == ["claude-haiku-4-5"]
 
