@@ -287,6 +287,16 @@ SETTINGS: tuple[Setting, ...] = (
         "PROTECT_FIRST_MESSAGE", True, "bool", "Trigger and cut point", session=True,
         doc="Carry the first user message verbatim into every checkpoint.",
     ),
+    Setting(
+        "COLD_CACHE_COMPACT_FRACTION", None, "number", "Trigger and cut point", minimum=0.1,
+        maximum=1, nullable=True, session=True,
+        doc="Compact early when the prompt cache has gone cold: when the session's last model "
+        "call is older than `PROMPT_CACHE_TTL` and the context holds at least this share of "
+        "the point where a compaction starts, the turn compacts in line first (the call that "
+        "follows writes its whole prefix to the cache anyway, and then writes the smaller "
+        "one). `None`: only at that point, as before. See [when compaction runs]"
+        "(operations.md#when-compaction-runs-and-the-prompt-cache).",
+    ),
     # Summaries
     Setting(
         "SUMMARY_INPUT_MAX_CHARS", 100_000, "int", "Summaries", minimum=1,

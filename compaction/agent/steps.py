@@ -26,8 +26,11 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Generator, Mapping
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 from uuid import UUID
+
+from django.utils import timezone
 
 from compaction import selectors, services
 from compaction.agent.wires import MESSAGES, ToolCall, ToolOutcome, Wire, wire_for
@@ -254,10 +257,13 @@ def flush_plan(
     return MemoryFlushStatus(outcome=outcome_name, flush=flush)
 
 
-def compact_when_due(session: ChatSession) -> Generator[Step, Any, DueOutcome | None]:
+def compact_when_due(
+    session: ChatSession, idle_since: datetime | None = None
+) -> Generator[Step, Any, DueOutcome | None]:
     """Compaction as ``engine.timing`` says: started beside the conversation (the turn goes
-    on), run in line, or waited for when the payload would not fit the window."""
-    timing = selectors.session_compaction_timing(session=session)
+    on), run in line, or waited for when the payload would not fit the window (or, with
+    ``COLD_CACHE_COMPACT_FRACTION``, when the prompt cache went cold ``idle_since``)."""
+    timing = selectors.session_compaction_timing(session=session, idle_since=idle_since)
     if timing.action == when.NONE:
         return None
     if timing.blocks:
@@ -320,6 +326,8 @@ def turn_plan(
     rows: list[Message] = []
     if user_message is None:
         session = yield Call(selectors.session_get, {"session_id": session_id})
+        # Its last write: no model call on it came later (each answer is written).
+        idle_since = session.updated_at
     else:
         appended = yield Call(
             services.message_append,
@@ -333,6 +341,7 @@ def turn_plan(
         )
         rows.extend(appended.messages)
         session = appended.session
+        idle_since = appended.idle_since
     reserve = app_settings.for_session(session).RESERVE_TOKENS
     if max_tokens > reserve:
         # The payload is fitted to CONTEXT_WINDOW - RESERVE_TOKENS: the answer must fit the rest.
@@ -385,8 +394,10 @@ def turn_plan(
                     compactions.extend(recovery.runs)
                     session = yield Call(ChatSession.objects.get, {"pk": session.pk})
             flush_record = status.flush or flush_record
+            # The flush turn sent the conversation's prefix: the cache is warm again.
+            idle_since = timezone.now()
             yield Emit(status)
-        due = yield from compact_when_due(session)
+        due = yield from compact_when_due(session, idle_since)
         if (
             due is not None
             and due.run is not None
@@ -437,6 +448,7 @@ def turn_plan(
         )
         rows.extend(stored.messages)
         session = stored.session
+        idle_since = stored.idle_since
         if wire.pause_stop is not None and wire.stop_reason(answer) == wire.pause_stop:
             # A server tool paused the turn: send it back as it stands.
             exhausted = round_number == rounds
@@ -460,6 +472,8 @@ def turn_plan(
         )
         rows.extend(stored.messages)
         session = stored.session
+        # The tools ran since the answer was written: as long as they took, the cache idled.
+        idle_since = stored.idle_since
         exhausted = round_number == rounds
     return TurnResult(
         message=answer,

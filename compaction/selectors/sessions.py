@@ -31,7 +31,7 @@ from django.db.models.functions import Cast, Coalesce
 from django.utils import timezone
 
 from compaction.conf import app_settings
-from compaction.engine.timing import Timing, compaction_timing
+from compaction.engine.timing import CACHE_TTL_SECONDS, Timing, compaction_timing
 from compaction.engine.window import WindowProblem, window_problems
 from compaction.exceptions import SessionNotFound
 from compaction.models import ChatSession, CompactionRun
@@ -89,15 +89,27 @@ def session_compaction_running(*, session: ChatSession, now: datetime | None = N
     )
 
 
-def session_compaction_timing(*, session: ChatSession) -> Timing:
-    """What to do about compaction now, as the session's settings say (no query)."""
+def session_compaction_timing(
+    *, session: ChatSession, idle_since: datetime | None = None, now: datetime | None = None
+) -> Timing:
+    """What to do about compaction now, as the session's settings say (no query).
+
+    ``idle_since`` is the latest moment the session's last model call can have been (an
+    append's ``AppendResult.idle_since``): with ``COLD_CACHE_COMPACT_FRACTION`` set, a
+    prompt cache idle for longer than ``PROMPT_CACHE_TTL`` since then compacts before the
+    next call (``engine.timing``). None: not known, no early compaction.
+    """
     settings = app_settings.for_session(session)
+    now = now or timezone.now()
     return compaction_timing(
         mode=settings.AUTO_COMPACT,
         calibrated_tokens=session.estimated_tokens * session.calibration_ratio,
         trigger_tokens=settings.trigger,
         window_budget=settings.window_budget,
-        running=session_compaction_running(session=session),
+        running=session_compaction_running(session=session, now=now),
+        idle_seconds=(now - idle_since).total_seconds() if idle_since is not None else None,
+        cache_ttl_seconds=CACHE_TTL_SECONDS[settings.PROMPT_CACHE_TTL],
+        cold_fraction=settings.COLD_CACHE_COMPACT_FRACTION,
     )
 
 

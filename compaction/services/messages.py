@@ -7,6 +7,7 @@ import hashlib
 import json
 import logging
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 from uuid import UUID
 
@@ -50,6 +51,11 @@ class AppendResult:
     compaction: CompactionRun | None = None
     #: True when an Idempotency-Key matched an earlier append: nothing was written.
     replayed: bool = False
+    #: The latest moment the session's last model call can have been: its last write
+    #: before this append (every model call's answer is written), or this append when it
+    #: reports a model call's ``usage``. The prompt cache has been idle at least since then
+    #: (``selectors.session_compaction_timing``). None on a replay.
+    idle_since: datetime | None = None
 
 
 def _fingerprint(messages: Any, *, batch: bool, format: str = ANTHROPIC) -> str:
@@ -178,7 +184,9 @@ def message_append(
             record = IdempotencyKey.objects.filter(session=session, key=idempotency_key).first()
             if record is not None:
                 return _replay(session, record, fingerprint)
+        last_write = session.updated_at
         rows = _new_rows(session, messages, batch=batch, format=format)
+        idle_since = _idle_since(session, last_write, reported)
         Message.objects.bulk_create(rows)
         for row in rows:
             block = opens_with_compaction(row.role, row.content, row.format)
@@ -202,7 +210,7 @@ def message_append(
             tail=session.tail,
             updated_at=session.updated_at,
         )
-        queue = _queue_now(session) if auto_compact else None
+        queue = _queue_now(session, idle_since) if auto_compact else None
         if queue is not None:
             # Inside this transaction: a rollback queues nothing, a commit publishes one run
             # (to Celery, or to this process's pool).
@@ -221,10 +229,10 @@ def message_append(
                 run=queued,
             )
 
-    run = queued or _after_append(session, auto_compact=auto_compact)
+    run = queued or _after_append(session, auto_compact=auto_compact, idle_since=idle_since)
     if idempotency_key and run is not None and queued is None:
         IdempotencyKey.objects.filter(pk=record.pk).update(run=run)
-    return AppendResult(messages=rows, session=session, compaction=run)
+    return AppendResult(messages=rows, session=session, compaction=run, idle_since=idle_since)
 
 
 #: Unlocked attempts before an append takes the row lock: a second writer in between makes
@@ -232,11 +240,18 @@ def message_append(
 UNLOCKED_ATTEMPTS = 2
 
 
-def _queue_now(session: ChatSession) -> str | None:
+def _queue_now(session: ChatSession, idle_since: datetime | None) -> str | None:
     """``when.QUEUE`` or ``when.BACKGROUND`` when this append queues a compaction (in the
     append's transaction, with the row lock), else None."""
-    action = session_compaction_timing(session=session).action
+    action = session_compaction_timing(session=session, idle_since=idle_since).action
     return action if action in (when.QUEUE, when.BACKGROUND) else None
+
+
+def _idle_since(
+    session: ChatSession, last_write: datetime | None, reported: Usage | None
+) -> datetime | None:
+    """``AppendResult.idle_since``: ``session`` holds the append's own time already."""
+    return session.updated_at if reported is not None else last_write
 
 
 def _new_rows(
@@ -308,6 +323,7 @@ def _append_unlocked(
         # A copy: a write that does not land must leave the caller's session as it was.
         session = copy.copy(known) if hinted else session_read(session_id)
         before = SessionState.of(session)
+        last_write = session.updated_at
         try:
             rows = _new_rows(session, messages, batch=batch, format=format)
         except InvalidInput:
@@ -318,7 +334,8 @@ def _append_unlocked(
             raise
         if reported is not None:
             reported.apply(session)
-        if (auto_compact and _queue_now(session) is not None) or any(
+        idle_since = _idle_since(session, last_write, reported)
+        if (auto_compact and _queue_now(session, idle_since) is not None) or any(
             opens_with_compaction(row.role, row.content, row.format) for row in rows
         ):
             return None
@@ -329,12 +346,14 @@ def _append_unlocked(
             row.pk = pk
             row._state.adding = False
             row._state.db = connection.alias
-        run = _after_append(session, auto_compact=auto_compact)
-        return AppendResult(messages=rows, session=session, compaction=run)
+        run = _after_append(session, auto_compact=auto_compact, idle_since=idle_since)
+        return AppendResult(messages=rows, session=session, compaction=run, idle_since=idle_since)
     return None
 
 
-def _after_append(session: ChatSession, *, auto_compact: bool) -> CompactionRun | None:
+def _after_append(
+    session: ChatSession, *, auto_compact: bool, idle_since: datetime | None
+) -> CompactionRun | None:
     """The ``MEMORY_FLUSH`` callable when due, then compaction as ``engine.timing`` says.
 
     A compaction to start beside the conversation was queued in the append's own
@@ -347,7 +366,7 @@ def _after_append(session: ChatSession, *, auto_compact: bool) -> CompactionRun 
     if not auto_compact:
         return None
     settings = app_settings.for_session(session)
-    timing = session_compaction_timing(session=session)
+    timing = session_compaction_timing(session=session, idle_since=idle_since)
     if timing.action in (when.QUEUE, when.BACKGROUND):
         timing = when.Timing(when.NONE)  # queued with the append, or a run is live already
     flush = (

@@ -24,10 +24,11 @@ Status = CompactionRun.Status
 
 
 def decide(
-    session: ChatSession, settings: ResolvedSettings, *, force: bool
+    session: ChatSession, settings: ResolvedSettings, *, force: bool, early: bool = False
 ) -> tuple[str | None, CutDecision | None]:
-    """(skip reason, cut decision): the trigger unless forced, then the cut point."""
-    if not force and not session_should_compact(session=session):
+    """(skip reason, cut decision): the trigger unless forced or started early (by
+    ``engine.timing``: a cold prompt cache), then the cut point."""
+    if not (force or early) and not session_should_compact(session=session):
         return (
             f"below the threshold: {session.calibrated_tokens} of {settings.trigger} "
             "estimated tokens"
@@ -44,8 +45,13 @@ def compaction_run_claim(
     summarizer: str | None = None,
     run_id: UUID | str | None = None,
     keep_recent_tokens: int | None = None,
+    early_reason: str = "",
 ) -> CompactionRun:
     """Phase 1. Return a ``running`` run holding the lease, or a ``skipped`` one.
+
+    ``early_reason``: why ``engine.timing`` starts this run below the session's trigger
+    (its prompt cache went cold); the trigger is then not checked, the cut point is, and
+    the run's reason says so.
 
     ``keep_recent_tokens`` replaces the session's KEEP_RECENT_TOKENS for this run only (an
     overflow compacts harder than a normal compaction would).
@@ -79,7 +85,7 @@ def compaction_run_claim(
             keep = max(1, min(int(keep_recent_tokens), int(MAXIMA["KEEP_RECENT_TOKENS"])))
             settings = ResolvedSettings({**settings.as_dict(), "KEEP_RECENT_TOKENS": keep})
         check_live(session, settings, now, claiming=queued)
-        skip_reason, decision = decide(session, settings, force=force)
+        skip_reason, decision = decide(session, settings, force=force, early=bool(early_reason))
         if skip_reason is not None:
             return skipped_run(
                 session,
@@ -97,7 +103,7 @@ def compaction_run_claim(
             "status": Status.RUNNING,
             "trigger": trigger,
             "force": force,
-            "reason": decision.reason,
+            "reason": f"{early_reason}; {decision.reason}" if early_reason else decision.reason,
             "base_version": session.checkpoint_version,
             "tokens_before": session.estimated_tokens,
             "summarizer": summarizer or summarizer_name(settings),

@@ -81,7 +81,7 @@ def compaction_when_due(*, session: ChatSession, timing: when.Timing | None = No
         return DueOutcome("in_progress", outcome.run, detail=timing.reason)
     started = time.monotonic()
     if timing.action == when.INLINE:
-        return _inline(session, started, timing.reason)
+        return _inline(session, started, timing.reason, early=timing.early)
     return _wait(None, session, started, timing.reason)
 
 
@@ -93,11 +93,18 @@ def _beside(session: ChatSession) -> bool:
     return app_settings.for_session(session).AUTO_COMPACT in when.BESIDE
 
 
-def _inline(session: ChatSession, started: float, reason: str) -> DueOutcome:
+def _inline(
+    session: ChatSession, started: float, reason: str, *, early: bool = False
+) -> DueOutcome:
     """A compaction in this request; when one started elsewhere meanwhile, a wait for it
-    (beside the conversation) or nothing ("sync", as before)."""
+    (beside the conversation) or nothing ("sync", as before). ``early``: below the trigger
+    (``Timing.early``)."""
     try:
-        run = compaction_run_execute(session_id=session.pk, trigger=CompactionRun.Trigger.AUTO)
+        run = compaction_run_execute(
+            session_id=session.pk,
+            trigger=CompactionRun.Trigger.AUTO,
+            early_reason=reason if early else "",
+        )
     except CompactionInProgress as exc:
         if not _beside(session):
             return DueOutcome("in_progress", exc.run)

@@ -37,12 +37,14 @@ def compaction_run_execute(
     force: bool = False,
     summarizer: Summarizer | None = None,
     keep_recent_tokens: int | None = None,
+    early_reason: str = "",
 ) -> CompactionRun:
     """Claim, summarize (with retries per MAX_ATTEMPTS) and finalize, in process.
 
     Returns the finished run (``succeeded``, ``fell_back``, ``failed``, ``skipped`` or
     ``expired``); raises ``CompactionInProgress`` while another run holds the lease.
-    ``keep_recent_tokens`` overrides KEEP_RECENT_TOKENS for this run.
+    ``keep_recent_tokens`` overrides KEEP_RECENT_TOKENS for this run; ``early_reason``
+    starts it below the trigger (``compaction_run_claim``).
     """
     run = compaction_run_claim(
         session_id=session_id,
@@ -50,6 +52,7 @@ def compaction_run_execute(
         force=force,
         summarizer=summarizer.name if summarizer is not None else None,
         keep_recent_tokens=keep_recent_tokens,
+        early_reason=early_reason,
     )
     return complete(run, summarizer)
 
