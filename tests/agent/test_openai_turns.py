@@ -28,7 +28,7 @@ from compaction.models import Checkpoint, Message
 from tests.support import responses_items as items
 from tests.support.anthropic_stub import StubResponse
 from tests.support.helpers import VALID_SUMMARY, chat
-from tests.support.openai_stub import OpenAIStub
+from tests.support.openai_stub import OpenAIStub, estimate_tokens
 
 pytestmark = pytest.mark.django_db
 
@@ -101,7 +101,7 @@ def test_a_chat_turn_stores_openai_messages_and_cached_usage(stub, client):
     # OpenAI's cached tokens are cache reads, apart from the input.
     session.refresh_from_db()
     assert session.total_cache_read_tokens == 64
-    assert session.total_input_tokens == max(1, len(json.dumps(sent["messages"])) // 4) - 64
+    assert session.total_input_tokens == estimate_tokens(sent) - 64
     ask(client, session, "Thanks.")
     assert "max_completion_tokens" in stub.requests[-1].body and len(stub.requests) == 3
 

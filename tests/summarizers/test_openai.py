@@ -8,7 +8,6 @@ Ollama, llama.cpp): Chat Completions only, no key, no structured output, ``max_t
 
 from __future__ import annotations
 
-import json
 import socket
 from typing import Any
 
@@ -28,7 +27,7 @@ from compaction.summarizers.anthropic import AnthropicSummarizer
 from compaction.summarizers.base import SummaryRequest
 from compaction.summarizers.openai import OpenAIChatSummarizer, OpenAIResponsesSummarizer
 from tests.support.anthropic_stub import DEFAULT_SUMMARY, StubResponse
-from tests.support.openai_stub import OpenAIStub
+from tests.support.openai_stub import OpenAIStub, estimate_tokens
 
 BOTH = [OpenAIResponsesSummarizer, OpenAIChatSummarizer]
 PATHS = {OpenAIResponsesSummarizer: "/v1/responses", OpenAIChatSummarizer: "/v1/chat/completions"}
@@ -105,7 +104,7 @@ def test_chat_sends_system_and_user_and_the_limit_the_endpoint_takes(openai_api)
     assert body["max_completion_tokens"] == 4096 and "max_tokens" not in body
     assert "response_format" not in body
     assert result.model == "gpt-5-nano" and result.extra["cache_read_input_tokens"] == 50
-    assert result.input_tokens == max(1, len(json.dumps(body["messages"])) // 4) - 50
+    assert result.input_tokens == estimate_tokens(body) - 50
     summarizer.summarize(make_request())
     assert "max_completion_tokens" in openai_api.requests[-1].body and len(openai_api.requests) == 3
     assert output_limit_parameter("https://api.openai.com/v1", "gpt-5-nano") == (

@@ -9,6 +9,15 @@ messages right after them. A payload the app builds in OpenAI format must pass h
     with OpenAIStub() as stub:
         client = openai.OpenAI(api_key="x", base_url=stub.url + "/v1")
         client.chat.completions.create(model="gpt-5", messages=payload["messages"])
+
+Usage comes from OpenAI's automatic prompt cache as ``tests.support.prompt_cache`` models it
+(and counts tokens): a prompt of at least 1,024 tokens reads the longest prefix an earlier one
+left within 5 minutes of its last use, in 128-token steps, reported as
+``prompt_tokens_details.cached_tokens`` (Chat Completions) or
+``input_tokens_details.cached_tokens`` (Responses). The clock, ``stub.cache`` and ``clear()``
+are as ``AnthropicStub``'s. ``OpenAIStub(cached_tokens=N)`` (or setting ``stub.cached_tokens``)
+scripts the reported figure instead (capped at the prompt), for tests about how the app books
+it; ``compatible=True`` reports no cached-token details, as local servers do.
 """
 
 from __future__ import annotations
@@ -25,6 +34,13 @@ from pydantic import TypeAdapter, ValidationError
 
 from tests.support.anthropic_stub import AnthropicStub, StubResponse, _Handler
 from tests.support.messages_api import InvalidRequest
+from tests.support.prompt_cache import (
+    OpenAIPromptCache,
+    OpenAIUsage,
+    chat_blocks,
+    prompt_tokens,
+    responses_blocks,
+)
 from tests.support.responses import chat_completion_json, responses_json
 
 # What each role may carry (the SDK's ChatCompletion*MessageParam TypedDicts).
@@ -200,6 +216,12 @@ def _check_items(items: list[Any]) -> None:
         raise InvalidRequest(f"No tool output found for function call {missing[0]}.")
 
 
+def estimate_tokens(body: dict[str, Any]) -> int:
+    """A Chat Completions or Responses prompt's tokens, as the stand-in counts and reports
+    them (``tests.support.prompt_cache``'s per-block rule)."""
+    return prompt_tokens(chat_blocks(body) if "messages" in body else responses_blocks(body))
+
+
 class _OpenAIHandler(_Handler):
     @property
     def paths(self) -> tuple[str, ...]:
@@ -285,8 +307,16 @@ class _OpenAIHandler(_Handler):
                 raise InvalidRequest("max_completion_tokens: unknown field")
 
     def _tokens(self, body: dict[str, Any]) -> dict[str, int]:
-        sent = body.get("messages") if "messages" in body else [body.get("instructions"), body]
-        return {"input_tokens": max(1, len(json.dumps(sent)) // 4)}
+        return {"input_tokens": estimate_tokens(body)}
+
+    def _usage(self, body: dict[str, Any], api: str) -> OpenAIUsage:
+        """The prompt side of the usage (the cache updated), or the scripted cached figure."""
+        with self.stub._lock:
+            usage: OpenAIUsage = self.stub.cache.usage(body, api=api)
+        scripted = self.stub.cached_tokens
+        if scripted is not None:
+            usage = OpenAIUsage(usage.prompt_tokens, min(usage.prompt_tokens, scripted))
+        return usage
 
     def _text(self, response: StubResponse) -> str | None:
         return response.text if response.text is not None else self.stub.default_text
@@ -304,15 +334,12 @@ class _OpenAIHandler(_Handler):
             choice["message"].update(content=None, refusal="I can't help with that.")
         elif response.stop_reason != "end_turn":
             choice["finish_reason"] = response.stop_reason
-        prompt = self._tokens(body)["input_tokens"]
+        modelled = self._usage(body, "chat").chat()
+        if self.stub.compatible:
+            del modelled["prompt_tokens_details"]
         usage = completion["usage"]
-        usage["prompt_tokens"] = prompt
-        usage["total_tokens"] = prompt + usage["completion_tokens"]
-        if not self.stub.compatible:
-            usage["prompt_tokens_details"] = {
-                "cached_tokens": min(prompt, self.stub.cached_tokens),
-                "audio_tokens": 0,
-            }
+        usage.update(modelled)
+        usage["total_tokens"] = usage["prompt_tokens"] + usage["completion_tokens"]
         return ChatCompletion.model_validate(completion).model_dump(mode="json", exclude_unset=True)
 
     def _send_chunks(
@@ -362,12 +389,12 @@ class _OpenAIHandler(_Handler):
         self._send_stream(data + "data: [DONE]\n\n", headers)
 
     def _response(self, body: dict[str, Any], response: StubResponse) -> dict[str, Any]:
-        prompt = self._tokens(body)["input_tokens"]
+        usage = self._usage(body, "responses")
         answer = responses_json(
             self._text(response),
             model=response.model or body["model"],
-            input_tokens=prompt,
-            cached_tokens=min(prompt, self.stub.cached_tokens),
+            input_tokens=usage.prompt_tokens,
+            cached_tokens=usage.cached_tokens,
             refusal="I can't help with that." if response.stop_reason == "refusal" else None,
             incomplete=response.stop_reason
             if response.stop_reason in ("max_output_tokens", "content_filter")
@@ -467,13 +494,16 @@ class OpenAIStub(AnthropicStub):
 
     ``compatible=True`` plays an OpenAI-compatible local server (vLLM, Ollama, llama.cpp):
     Chat Completions only, no key checked, no ``response_format``, ``max_tokens`` only, and
-    no cached-token details in its usage. ``cached_tokens``: what a success reports as read
-    from the prompt cache.
+    no cached-token details in its usage. ``cached_tokens``: when set, what a success reports
+    as read from the prompt cache instead of the modelled figure.
     """
 
     handler_class = _OpenAIHandler
+    cache_class = OpenAIPromptCache
 
-    def __init__(self, *, compatible: bool = False, cached_tokens: int = 0, **kwargs: Any) -> None:
+    def __init__(
+        self, *, compatible: bool = False, cached_tokens: int | None = None, **kwargs: Any
+    ) -> None:
         super().__init__(**kwargs)
         self.compatible = compatible
         self.cached_tokens = cached_tokens
