@@ -3,9 +3,17 @@
 The conversation is always wrapped in ``<conversation>`` delimiters and the
 instructions say that anything inside is data, so an instruction planted in a
 message ("ignore previous instructions ...") is summarized, never obeyed.
+
+Each prompt is built stable part first (``PromptParts``), so that a provider's prompt cache
+serves what other calls repeat: the instructions, the same for every call of a kind (and
+every session); then the previous summary, the same for a compaction's retries; then what
+is new (the conversation, the partial summaries); last what changes from call to call (the
+first free item id, feedback on an earlier answer).
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 SECTIONS: tuple[str, ...] = (
     "Goal",
@@ -129,32 +137,21 @@ Rules:
 - Output only the summary, no preamble."""
 
 CHECKPOINT_PROMPT = (
-    """Summarize the conversation below into a checkpoint that will replace it in \
-the agent's context.
-
-<conversation>
-{transcript}
-</conversation>
+    """Summarize the conversation in the <conversation> tags below into a checkpoint that \
+will replace it in the agent's context.
 
 """
     + _FORMAT
 )
 
 UPDATE_PROMPT = (
-    """Below is the previous checkpoint summary of this conversation, followed by the \
-messages exchanged since it was written. Produce one updated checkpoint that merges both: keep \
-every fact of the previous summary that still matters (file paths, identifiers, decisions, \
-preferences), move finished items from In Progress to Done, add what is new, and drop only what \
-the new messages made obsolete. Do not let the summary grow beyond the limit: condense older \
-detail rather than dropping critical context.
-
-<previous-summary>
-{previous_summary}
-</previous-summary>
-
-<conversation>
-{transcript}
-</conversation>
+    """Below are the previous checkpoint summary of this conversation, in the \
+<previous-summary> tags, and the messages exchanged since it was written, in the \
+<conversation> tags. Produce one updated checkpoint that merges both: keep every fact of the \
+previous summary that still matters (file paths, identifiers, decisions, preferences), move \
+finished items from In Progress to Done, add what is new, and drop only what the new messages \
+made obsolete. Do not let the summary grow beyond the limit: condense older detail rather \
+than dropping critical context.
 
 """
     + _FORMAT
@@ -167,12 +164,72 @@ summarized at once: keep every decision, open item, constraint and preference, a
 path, URL, identifier, command, error and number with its unit, exactly as written; an item \
 that a later part reports finished moves to Done; a later value replaces an earlier one. \
 Condense older detail rather than dropping critical context.
-{previous}
-{parts}
 
 """
     + _FORMAT
 )
+
+#: After the data, so that the task is the last thing read after a long conversation.
+CLOSING = "Write the checkpoint now, in the structure given above."
+
+
+@dataclass(frozen=True)
+class PromptParts:
+    """A user prompt in the order a prompt cache reuses it.
+
+    Each of ``stable`` ends a prefix other calls repeat byte for byte (a provider that
+    caches prefixes at markers marks each); ``rest`` is what this call adds. ``text`` is
+    the whole prompt.
+    """
+
+    stable: tuple[str, ...]
+    rest: str
+
+    @property
+    def text(self) -> str:
+        return "".join((*self.stable, self.rest))
+
+    def with_rest(self, extra: str) -> PromptParts:
+        """These parts with ``extra`` after the rest (instructions of this call only)."""
+        return PromptParts(self.stable, f"{self.rest}\n\n{extra}")
+
+
+def _previous_block(previous_summary: str) -> str:
+    return f"<previous-summary>\n{previous_summary}\n</previous-summary>\n\n"
+
+
+def _tail(protocol: str) -> str:
+    return f"\n\n{protocol}\n\n{CLOSING}" if protocol else f"\n\n{CLOSING}"
+
+
+def merge_prompt_parts(
+    *,
+    partials: tuple[str, ...],
+    previous_summary: str | None,
+    max_chars: int,
+    next_item_id: int = 0,
+    feedback: tuple[str, ...] = (),
+) -> PromptParts:
+    """The user prompt that merges partial summaries (and the previous checkpoint) into one.
+
+    ``next_item_id`` (the first free id) asks for the item protocol: the previous summary's
+    ids kept, removals declared; ``feedback`` is what an earlier answer got wrong.
+    """
+    parts = "\n".join(
+        f'<part index="{index}">\n{text}\n</part>' for index, text in enumerate(partials, 1)
+    )
+    note = (
+        ", after the previous checkpoint (in the <previous-summary> tags), which covers "
+        "everything before them"
+        if previous_summary
+        else ""
+    )
+    instructions = MERGE_PROMPT.format(previous_note=note, max_chars=max_chars) + "\n\n"
+    protocol = _protocol(next_item_id, feedback) if previous_summary else ""
+    stable = (
+        (instructions, _previous_block(previous_summary)) if previous_summary else (instructions,)
+    )
+    return PromptParts(stable, parts + _tail(protocol))
 
 
 def build_merge_prompt(
@@ -183,29 +240,14 @@ def build_merge_prompt(
     next_item_id: int = 0,
     feedback: tuple[str, ...] = (),
 ) -> str:
-    """The user prompt that merges partial summaries (and the previous checkpoint) into one.
-
-    ``next_item_id`` (the first free id) asks for the item protocol: the previous summary's
-    ids kept, removals declared; ``feedback`` is what an earlier answer got wrong.
-    """
-    parts = "\n".join(
-        f'<part index="{index}">\n{text}\n</part>' for index, text in enumerate(partials, 1)
-    )
-    previous = (
-        f"\n<previous-summary>\n{previous_summary}\n</previous-summary>\n"
-        if previous_summary
-        else ""
-    )
-    note = (
-        ", after the previous checkpoint, which covers everything before them"
-        if previous_summary
-        else ""
-    )
-    prompt = MERGE_PROMPT.format(
-        previous_note=note, previous=previous, parts=parts, max_chars=max_chars
-    )
-    protocol = _protocol(next_item_id, feedback) if previous_summary else ""
-    return f"{prompt}\n\n{protocol}" if protocol else prompt
+    """``merge_prompt_parts`` as one text."""
+    return merge_prompt_parts(
+        partials=partials,
+        previous_summary=previous_summary,
+        max_chars=max_chars,
+        next_item_id=next_item_id,
+        feedback=feedback,
+    ).text
 
 
 COMPACTION_INSTRUCTIONS = (
@@ -233,6 +275,27 @@ def compaction_instructions(*, max_chars: int, extra: str = "") -> str:
     return text
 
 
+def prompt_parts(
+    *,
+    transcript: str,
+    previous_summary: str | None,
+    max_chars: int,
+    next_item_id: int = 0,
+    feedback: tuple[str, ...] = (),
+) -> PromptParts:
+    """The user prompt for one summarizer call: CHECKPOINT, or UPDATE when a summary exists;
+    ``next_item_id`` and ``feedback`` as in ``merge_prompt_parts``."""
+    conversation = f"<conversation>\n{transcript}\n</conversation>"
+    if not previous_summary:
+        instructions = CHECKPOINT_PROMPT.format(max_chars=max_chars) + "\n\n"
+        return PromptParts((instructions,), conversation + _tail(""))
+    instructions = UPDATE_PROMPT.format(max_chars=max_chars) + "\n\n"
+    protocol = _protocol(next_item_id, feedback)
+    return PromptParts(
+        (instructions, _previous_block(previous_summary)), conversation + _tail(protocol)
+    )
+
+
 def build_prompt(
     *,
     transcript: str,
@@ -241,13 +304,11 @@ def build_prompt(
     next_item_id: int = 0,
     feedback: tuple[str, ...] = (),
 ) -> str:
-    """The user prompt for one summarizer call: CHECKPOINT, or UPDATE when a summary exists;
-    ``next_item_id`` and ``feedback`` as in ``build_merge_prompt``."""
-    if previous_summary:
-        prompt = UPDATE_PROMPT.format(
-            previous_summary=previous_summary, transcript=transcript, max_chars=max_chars
-        )
-    else:
-        prompt = CHECKPOINT_PROMPT.format(transcript=transcript, max_chars=max_chars)
-    protocol = _protocol(next_item_id, feedback) if previous_summary else ""
-    return f"{prompt}\n\n{protocol}" if protocol else prompt
+    """``prompt_parts`` as one text."""
+    return prompt_parts(
+        transcript=transcript,
+        previous_summary=previous_summary,
+        max_chars=max_chars,
+        next_item_id=next_item_id,
+        feedback=feedback,
+    ).text

@@ -19,6 +19,7 @@ from compaction.providers.base import (
     Completion,
     ErrorKind,
     Failure,
+    Prompt,
     Provider,
     ProviderError,
     Usage,
@@ -47,6 +48,25 @@ def usage_of(usage: Any) -> Usage:
         cache_read_input_tokens=count("cache_read_input_tokens"),
         cache_creation_input_tokens=count("cache_creation_input_tokens"),
     )
+
+
+#: Cache breakpoints a Messages API request may carry.
+MAX_CACHE_MARKERS = 4
+
+
+def user_content(prompt: Prompt) -> Any:
+    """The user turn's content: one text, or a text block per part with a ``cache_control``
+    breakpoint after each part but the last (at most ``MAX_CACHE_MARKERS``), so that a
+    later call repeating a part's prefix reads it from the cache. Empty parts are left out
+    (the API refuses an empty text block). Below the model's minimum cacheable length the
+    API ignores a breakpoint: it costs nothing then."""
+    if isinstance(prompt, str):
+        return prompt
+    parts = [part for part in prompt if part]
+    blocks: list[dict[str, Any]] = [{"type": "text", "text": part} for part in parts]
+    for block in blocks[:-1][:MAX_CACHE_MARKERS]:
+        block["cache_control"] = {"type": "ephemeral"}
+    return blocks
 
 
 def _is_overflow(message: str) -> bool:
@@ -86,12 +106,21 @@ class AnthropicMessages(Provider):
             raise ProviderError(Failure(ErrorKind.AUTH, NO_KEY))
         return client
 
-    def send(self, *, system: str, prompt: str, max_tokens: int, model: str) -> Completion:
+    def send(
+        self,
+        *,
+        system: str,
+        prompt: Prompt,
+        max_tokens: int,
+        model: str,
+        cache_key: str | None = None,
+    ) -> Completion:
+        # No cache key: the Messages API matches cached prefixes by their bytes alone.
         response = self.create(
             model=model,
             max_tokens=max_tokens,
             system=system,
-            messages=[{"role": "user", "content": prompt}],
+            messages=[{"role": "user", "content": user_content(prompt)}],
         )
         text = "".join(
             block.text for block in response.content if getattr(block, "type", None) == "text"

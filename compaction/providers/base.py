@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import abc
 import threading
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, ClassVar
@@ -105,6 +106,12 @@ _learned_limits: dict[tuple[str, str], str] = {}
 _learned_lock = threading.Lock()
 
 
+def openai_host(base_url: Any) -> bool:
+    """``base_url`` is OpenAI's own API (or Azure OpenAI), not a compatible server."""
+    host = urlsplit(str(base_url or "")).hostname or ""
+    return host == "api.openai.com" or host.endswith(".openai.azure.com")
+
+
 def output_limit_parameter(base_url: Any, model: str) -> str:
     """The output limit's name for ``model`` at ``base_url``: what the endpoint answered it
     takes, once it has; else ``max_completion_tokens`` on OpenAI's own hosts and
@@ -114,10 +121,7 @@ def output_limit_parameter(base_url: Any, model: str) -> str:
         learned = _learned_limits.get((url, model))
     if learned:
         return learned
-    host = urlsplit(url).hostname or ""
-    if host == "api.openai.com" or host.endswith(".openai.azure.com"):
-        return MAX_COMPLETION_TOKENS
-    return MAX_TOKENS
+    return MAX_COMPLETION_TOKENS if openai_host(url) else MAX_TOKENS
 
 
 def other_limit_parameter(
@@ -204,8 +208,21 @@ class ProviderError(Exception):
         self.failure = failure
 
 
+#: A user prompt whole, or in parts: each part but the last ends a prefix that other calls
+#: repeat byte for byte (a provider that caches prefixes at markers marks each).
+Prompt = str | Sequence[str]
+
+
+def prompt_text(prompt: Prompt) -> str:
+    """The whole text of ``prompt``."""
+    return prompt if isinstance(prompt, str) else "".join(prompt)
+
+
 @dataclass(frozen=True)
 class Usage:
+    """One call's tokens in Anthropic's accounting: ``input_tokens`` uncached, the prompt
+    cache's reads and writes beside it (their sum is the whole prompt)."""
+
     input_tokens: int = 0
     output_tokens: int = 0
     cache_read_input_tokens: int = 0
@@ -275,8 +292,19 @@ class Provider(abc.ABC):
         """A configured SDK client; raises ``ProviderError`` (CONFIGURATION) when none can be."""
 
     @abc.abstractmethod
-    def send(self, *, system: str, prompt: str, max_tokens: int, model: str) -> Completion:
-        """One call with ``system`` and one user ``prompt``; SDK exceptions propagate."""
+    def send(
+        self,
+        *,
+        system: str,
+        prompt: Prompt,
+        max_tokens: int,
+        model: str,
+        cache_key: str | None = None,
+    ) -> Completion:
+        """One call with ``system`` and one user ``prompt``; SDK exceptions propagate.
+
+        A ``prompt`` in parts is cached by prefix where the API lets a request say so;
+        ``cache_key`` groups calls that share a prefix (OpenAI's ``prompt_cache_key``)."""
 
     @classmethod
     @abc.abstractmethod
@@ -284,12 +312,22 @@ class Provider(abc.ABC):
         """``error`` as a ``Failure``, or None when it is not this provider's to classify."""
 
     def complete(
-        self, *, system: str, prompt: str, max_tokens: int, model: str | None = None
+        self,
+        *,
+        system: str,
+        prompt: Prompt,
+        max_tokens: int,
+        model: str | None = None,
+        cache_key: str | None = None,
     ) -> Completion:
         """``send``, with every failure of the API raised as ``ProviderError``."""
         try:
             return self.send(
-                system=system, prompt=prompt, max_tokens=max_tokens, model=model or self.model
+                system=system,
+                prompt=prompt,
+                max_tokens=max_tokens,
+                model=model or self.model,
+                cache_key=cache_key,
             )
         except ProviderError:
             raise

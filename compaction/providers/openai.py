@@ -12,23 +12,32 @@ that does check keys answers 401, reported as a rejected key).
 
 Usage is put in the common accounting: OpenAI counts cached and cache-written tokens inside
 its input figure; ``input_tokens`` here is the rest, as Anthropic reports it.
+
+Prompt caching is automatic on OpenAI (from 1,024 prompt tokens, by prefix): a prompt in
+parts is sent whole, its stable parts first, and a ``cache_key`` goes as
+``prompt_cache_key``, which routes calls sharing a prefix to where it is cached. It is sent
+to OpenAI only (``takes_cache_key``): a compatible server may refuse a parameter it does
+not know.
 """
 
 from __future__ import annotations
 
 import os
 from typing import Any
+from urllib.parse import urlsplit
 
 from compaction.integrations import require
 from compaction.providers.base import (
     Completion,
     ErrorKind,
     Failure,
+    Prompt,
     Provider,
     ProviderError,
     Usage,
     other_limit_parameter,
     output_limit_parameter,
+    prompt_text,
     sdk_failure,
 )
 
@@ -78,6 +87,11 @@ def usage_of(usage: Any) -> Usage:
         cache_read_input_tokens=cached,
         cache_creation_input_tokens=written,
     )
+
+
+def takes_cache_key(base_url: Any) -> bool:
+    """``base_url`` is OpenAI's API, which takes ``prompt_cache_key``."""
+    return (urlsplit(str(base_url or "")).hostname or "") == "api.openai.com"
 
 
 def _is_overflow(code: str | None, message: str) -> bool:
@@ -156,13 +170,25 @@ class OpenAIResponses(OpenAIProvider):
 
     name = "openai-responses"
 
-    def send(self, *, system: str, prompt: str, max_tokens: int, model: str) -> Completion:
+    def send(
+        self,
+        *,
+        system: str,
+        prompt: Prompt,
+        max_tokens: int,
+        model: str,
+        cache_key: str | None = None,
+    ) -> Completion:
+        # The Responses API is OpenAI's own unless SUMMARIZER_BASE_URL names another server.
+        openai_api = self.base_url is None or takes_cache_key(self.base_url)
+        extra = {"prompt_cache_key": cache_key} if cache_key and openai_api else {}
         response = self.client.responses.create(
             model=model,
             instructions=system,
-            input=prompt,
+            input=prompt_text(prompt),
             max_output_tokens=max_tokens,
             store=False,
+            **extra,
         )
         refused = False
         for item in response.output or ():
@@ -196,13 +222,25 @@ class OpenAIChat(OpenAIProvider):
 
     name = "openai-chat"
 
-    def send(self, *, system: str, prompt: str, max_tokens: int, model: str) -> Completion:
-        messages = [{"role": "system", "content": system}, {"role": "user", "content": prompt}]
+    def send(
+        self,
+        *,
+        system: str,
+        prompt: Prompt,
+        max_tokens: int,
+        model: str,
+        cache_key: str | None = None,
+    ) -> Completion:
+        messages = [
+            {"role": "system", "content": system},
+            {"role": "user", "content": prompt_text(prompt)},
+        ]
         base_url = self.client.base_url
         limit = output_limit_parameter(base_url, model)
+        extra = {"prompt_cache_key": cache_key} if cache_key and takes_cache_key(base_url) else {}
         try:
             completion = self.client.chat.completions.create(
-                model=model, messages=messages, **{limit: max_tokens}
+                model=model, messages=messages, **{limit: max_tokens}, **extra
             )
         except openai.BadRequestError as exc:
             other = other_limit_parameter(
@@ -211,7 +249,7 @@ class OpenAIChat(OpenAIProvider):
             if other is None:
                 raise
             completion = self.client.chat.completions.create(
-                model=model, messages=messages, **{other: max_tokens}
+                model=model, messages=messages, **{other: max_tokens}, **extra
             )
         choice = completion.choices[0] if completion.choices else None
         message = choice.message if choice is not None else None

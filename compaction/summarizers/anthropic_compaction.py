@@ -105,6 +105,8 @@ class AnthropicCompactionSummarizer(AnthropicSummarizer):
             model=response.model,
             input_tokens=usage.input_tokens,
             output_tokens=usage.output_tokens,
+            cache_read_input_tokens=usage.cache_read_input_tokens,
+            cache_creation_input_tokens=usage.cache_creation_input_tokens,
             request_id=request_id,
             extra={"stop_reason": response.stop_reason, "message_id": response.id},
             block=block.to_dict(),

@@ -40,14 +40,20 @@ class SummaryRequest:
     #: errors, test runs, from the stored tool calls): the payload carries it beside the
     #: summary, so a summarizer may build on it rather than repeat it.
     artifacts: Ledger | None = None
+    #: Groups the calls that share a cached prefix (the session's id): a provider that
+    #: routes by one (OpenAI's ``prompt_cache_key``) sends them where the prefix is cached.
+    cache_key: str = ""
 
 
 @dataclass(frozen=True)
 class SummaryResult:
     text: str
     model: str = ""
+    #: The uncached input; the prompt cache's reads and writes are counted apart.
     input_tokens: int = 0
     output_tokens: int = 0
+    cache_read_input_tokens: int = 0
+    cache_creation_input_tokens: int = 0
     request_id: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
     #: A signed server ``compaction`` block whose ``content`` is ``text``: the payload sends

@@ -15,7 +15,12 @@ import logging
 from typing import Any, ClassVar
 
 from compaction.conf import ResolvedSettings
-from compaction.engine.prompts import SUMMARIZER_SYSTEM, build_merge_prompt, build_prompt
+from compaction.engine.prompts import (
+    SUMMARIZER_SYSTEM,
+    PromptParts,
+    merge_prompt_parts,
+    prompt_parts,
+)
 from compaction.exceptions import (
     PermanentSummarizerError,
     RetryableSummarizerError,
@@ -81,10 +86,11 @@ class ModelSummarizer(Summarizer):
         except ProviderError as exc:
             raise summarizer_error(exc.failure) from exc.__cause__ or exc
 
-    def prompt(self, request: SummaryRequest) -> str:
-        """The checkpoint prompt: a new summary, an update, or a merge of partial summaries."""
+    def prompt_parts(self, request: SummaryRequest) -> PromptParts:
+        """The checkpoint prompt (a new summary, an update, or a merge of partial
+        summaries), stable parts first: the instructions, then the previous summary."""
         if request.partials:
-            prompt = build_merge_prompt(
+            parts = merge_prompt_parts(
                 partials=request.partials,
                 previous_summary=request.previous_summary,
                 max_chars=request.max_chars,
@@ -92,7 +98,7 @@ class ModelSummarizer(Summarizer):
                 feedback=request.feedback,
             )
         else:
-            prompt = build_prompt(
+            parts = prompt_parts(
                 transcript=request.transcript,
                 previous_summary=request.previous_summary,
                 max_chars=request.max_chars,
@@ -100,19 +106,29 @@ class ModelSummarizer(Summarizer):
                 feedback=request.feedback,
             )
         if request.extra_instructions:
-            prompt = f"{prompt}\n\nAdditional instructions:\n{request.extra_instructions.strip()}"
-        return prompt
+            parts = parts.with_rest(
+                f"Additional instructions:\n{request.extra_instructions.strip()}"
+            )
+        return parts
+
+    def prompt(self, request: SummaryRequest) -> str:
+        """The checkpoint prompt as one text."""
+        return self.prompt_parts(request).text
 
     def build_messages(self, request: SummaryRequest) -> list[dict[str, Any]]:
         """The conversation sent: one user turn holding the checkpoint prompt."""
         return [{"role": "user", "content": self.prompt(request)}]
 
     def summarize(self, request: SummaryRequest) -> SummaryResult:
+        parts = self.prompt_parts(request)
         try:
             completion = self.provider.complete(
                 system=SUMMARIZER_SYSTEM,
-                prompt=self.prompt(request),
+                # In parts, the provider caches the stable prefix (PROMPT_CACHE): the next
+                # compaction reads the instructions, a retry the previous summary too.
+                prompt=(*parts.stable, parts.rest) if self.settings.PROMPT_CACHE else parts.text,
                 max_tokens=int(self.settings.MAX_TOKENS),
+                cache_key=request.cache_key or None,
             )
         except ProviderError as exc:
             raise summarizer_error(exc.failure) from exc.__cause__ or exc
@@ -162,6 +178,8 @@ class ModelSummarizer(Summarizer):
             model=completion.model,
             input_tokens=usage.input_tokens,
             output_tokens=usage.output_tokens,
+            cache_read_input_tokens=usage.cache_read_input_tokens,
+            cache_creation_input_tokens=usage.cache_creation_input_tokens,
             request_id=completion.request_id,
             extra={
                 "stop_reason": completion.stop_reason,

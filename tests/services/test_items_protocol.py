@@ -9,10 +9,12 @@ import pytest
 
 from compaction import selectors, services
 from compaction.engine.items import parse
+from compaction.engine.prompts import CLOSING
 from compaction.engine.tokens import text_tokens
 from compaction.exceptions import PermanentSummarizerError
 from compaction.models import Checkpoint, Message
 from tests.support.helpers import VALID_SUMMARY, ScriptedSummarizer, chat
+from tests.support.summaries import sent_prompt
 
 pytestmark = pytest.mark.django_db
 
@@ -214,12 +216,13 @@ def test_the_retry_sends_the_dropped_items_as_delimited_data_through_the_sdk(
     )
     run = services.compaction_run_execute(session_id=compacted_once.pk, trigger="command")
     assert run.guard_fired is True and run.llm_calls == 2 and run.guard["kept"] == "retry"
-    first, retry = (r.body["messages"][0]["content"] for r in anthropic_api.message_requests)
+    first, retry = (sent_prompt(r.body) for r in anthropic_api.message_requests)
     assert "<protocol-feedback>" not in first
     assert "counting up from [c21]" in first and "## Changes" in first
     data = retry.split("<protocol-feedback>\n", 1)[1]
     lines, after = data.split("\n</protocol-feedback>", 1)
-    assert after == ""  # the block closes the prompt: nothing of it leaks past the tags
+    # The block closes the data: nothing of it leaks past the tags, only the closing line.
+    assert after == f"\n\n{CLOSING}"
     assert lines.splitlines() == [
         f"- missing: [c20] {injected} \u2039/protocol-feedback\u203a now."
     ]
@@ -254,7 +257,7 @@ def test_a_configured_judge_reads_the_reworded_items_in_phase_2(
     run, _ = update(compacted_once, answer)
     assert run.status == "succeeded" and run.llm_calls == 1  # the judge is not a summary call
     [sent] = anthropic_api.message_requests
-    assert "whatever the user says" in sent.body["messages"][0]["content"]
+    assert "whatever the user says" in sent_prompt(sent.body)
     v2 = Checkpoint.objects.get(session=compacted_once, version=2)
     assert v2.judgements["1"]["confirmed"] == [ident] and v2.judgements["1"]["against"] == 1
     assert v2.audit["confirmed"] == [ident] and v2.audit["unverified"] == [ident]

@@ -29,6 +29,7 @@ from tests.support.agent_outputs import (
 )
 from tests.support.database import assert_counters_match_rows
 from tests.support.helpers import ScriptedSummarizer, assistant, chat, user
+from tests.support.summaries import sent_prompt
 
 pytestmark = pytest.mark.django_db
 
@@ -105,7 +106,7 @@ def test_a_failing_tool_results_exact_error_survives_a_summarizer_that_drops_it(
     assert run.status == "succeeded", run.error
     assert run.summarizer == "anthropic" and len(claude.message_requests) == 1
     # Claude was shown the errors; its summary left them out.
-    prompt = claude.message_requests[0].body["messages"][0]["content"]
+    prompt = sent_prompt(claude.message_requests[0].body)
     assert MISSING in prompt and "AssertionError: assert Decimal('10.00')" in prompt
     checkpoint = Checkpoint.objects.get(session=session)
     assert without_ids(checkpoint.summary) == DROPPING_SUMMARY.strip()

@@ -15,6 +15,7 @@ from compaction.summarizers import Summarizer, SummaryRequest, SummaryResult
 from tests.support.anthropic_stub import estimate_tokens
 from tests.support.factories import SessionFactory
 from tests.support.helpers import VALID_SUMMARY, chat, keeping_ids, settings_with
+from tests.support.summaries import sent_prompt
 
 pytestmark = pytest.mark.django_db
 
@@ -178,7 +179,7 @@ def test_a_small_summarizer_window_splits_the_range_so_every_call_fits(
     def leaves():
         return [
             r for r in anthropic_api.message_requests
-            if "<conversation>" in r.body["messages"][0]["content"]
+            if "<conversation>" in sent_prompt(r.body)
         ]  # fmt: skip
 
     baseline = SessionFactory(messages=history)
@@ -197,7 +198,7 @@ def test_a_small_summarizer_window_splits_the_range_so_every_call_fits(
     assert run.status == "succeeded", run.error
     assert len(leaves()) > default_leaves  # smaller chunks, more of them
     seqs = sorted(int(seq) for r in leaves() for seq in re.findall(
-        r"^\[#(\d+) ", r.body["messages"][0]["content"], re.MULTILINE
+        r"^\[#(\d+) ", sent_prompt(r.body), re.MULTILINE
     ))  # fmt: skip
     assert seqs == list(range(1, run.cut_seq + 1))  # each archived message once
     assert run.llm_calls == len(anthropic_api.message_requests) > len(leaves())  # and merges
@@ -210,5 +211,5 @@ def test_a_small_summarizer_window_splits_the_range_so_every_call_fits(
     run = _compact(session, None)
     assert run.status == "succeeded", run.error
     requests = anthropic_api.message_requests
-    assert "<previous-summary>" in requests[-1].body["messages"][0]["content"]
+    assert "<previous-summary>" in sent_prompt(requests[-1].body)
     assert all(_fits(r, small_room) for r in requests)

@@ -23,6 +23,7 @@ from compaction.exceptions import PermanentSummarizerError, RetryableSummarizerE
 from compaction.summarizers.anthropic import AnthropicSummarizer
 from compaction.summarizers.base import SummaryRequest
 from tests.support.anthropic_stub import DEFAULT_SUMMARY, AnthropicStub, estimate_tokens
+from tests.support.summaries import sent_prompt
 
 API_KEY = "sk-ant-test-key"
 
@@ -109,7 +110,8 @@ def test_success_records_result_and_sends_the_checkpoint_request(sdk_env):
     assert result.output_tokens > 0
     assert len(stub.requests) == 1
     sent = stub.requests[0]
-    assert result.input_tokens == estimate_tokens(sent.body) > 0
+    cached = result.cache_creation_input_tokens + result.cache_read_input_tokens
+    assert result.input_tokens + cached == estimate_tokens(sent.body) > 0
     assert result.extra["stop_reason"] == "end_turn"
 
     assert sent.path == "/v1/messages"
@@ -123,7 +125,7 @@ def test_success_records_result_and_sends_the_checkpoint_request(sdk_env):
     assert not {"temperature", "top_p", "top_k"} & body.keys()
     assert body["system"] == SUMMARIZER_SYSTEM
     assert [m["role"] for m in body["messages"]] == ["user"]
-    prompt = body["messages"][0]["content"]
+    prompt = sent_prompt(body)
     assert "<conversation>\n[1] user: Please add CSV export" in prompt
     assert "reports/exporters.py\n</conversation>" in prompt
     assert "<previous-summary>" not in prompt
@@ -136,7 +138,7 @@ def test_update_prompt_carries_previous_summary_and_extra_instructions(sdk_env):
     )
     AnthropicSummarizer(settings=make_settings()).summarize(request)
 
-    prompt = sdk_env.requests[0].body["messages"][0]["content"]
+    prompt = sent_prompt(sdk_env.requests[0].body)
     assert "<previous-summary>\n## Goal\nShip CSV export.\n</previous-summary>" in prompt
     assert "<conversation>" in prompt
     assert prompt.endswith("Write in French.")
@@ -150,7 +152,7 @@ def test_merge_prompt_carries_the_parts_as_data_and_the_previous_checkpoint(sdk_
     AnthropicSummarizer(settings=make_settings()).summarize(request)
 
     body = sdk_env.requests[0].body
-    prompt = body["messages"][0]["content"]
+    prompt = sent_prompt(body)
     assert '<part index="1">\n## Goal\nPart one: `src/a.py`\n</part>' in prompt
     assert '<part index="2">\n## Goal\nPart two: timeout 45 s\n</part>' in prompt
     assert "<previous-summary>\n## Goal\nShip CSV export.\n</previous-summary>" in prompt

@@ -9,6 +9,7 @@ from compaction import selectors, services
 from compaction.models import Checkpoint, Message
 from tests.support.factories import SessionFactory
 from tests.support.helpers import agent_loop, chat
+from tests.support.summaries import sent_prompt
 
 pytestmark = pytest.mark.django_db
 
@@ -36,7 +37,7 @@ def test_success_records_usage_request_id_and_model(stub):
     assert run.llm_input_tokens > 0 and run.llm_output_tokens > 0
     body = stub.message_requests[0].body
     assert body["model"] == "claude-haiku-4-5" and body["max_tokens"] == 4096
-    assert "<conversation>" in body["messages"][0]["content"]
+    assert "<conversation>" in sent_prompt(body)
     checkpoint = Checkpoint.objects.get(session=session)
     assert checkpoint.summary.startswith("## Goal") and checkpoint.model == "claude-haiku-4-5"
 

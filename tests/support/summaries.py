@@ -54,3 +54,10 @@ def offline_chain(path: Path, step: int = 6) -> tuple[list[dict[str, Any]], list
         summary = summarizer.summarize(request).text
         chain.append(summary)
     return messages, chain
+
+
+def sent_prompt(body: dict[str, Any]) -> str:
+    """The user prompt of a summarizer's Messages API request: one text, or its text blocks
+    (the stable parts carry cache breakpoints) joined."""
+    content = body["messages"][0]["content"]
+    return content if isinstance(content, str) else "".join(b["text"] for b in content)

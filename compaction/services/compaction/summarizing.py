@@ -74,8 +74,12 @@ class SummaryOutcome:
     validation: dict[str, Any]
     fallback: bool = False
     llm_calls: int = 0
+    #: The summarizer calls' uncached input; what they read from the prompt cache and wrote
+    #: to it apart (the run records the first, per-run cache fields can take the others).
     input_tokens: int = 0
     output_tokens: int = 0
+    cache_read_input_tokens: int = 0
+    cache_creation_input_tokens: int = 0
     request_id: str = ""
     summarize_ms: int = 0
     carried: list[dict[str, Any]] = field(default_factory=list)
@@ -117,6 +121,8 @@ def call_summarizer(
         usage["calls"] += 1
         usage["input_tokens"] += result.input_tokens
         usage["output_tokens"] += result.output_tokens
+        usage["cache_read_input_tokens"] += result.cache_read_input_tokens
+        usage["cache_creation_input_tokens"] += result.cache_creation_input_tokens
         usage["request_id"] = result.request_id or usage["request_id"]
         usage["model"] = result.model or usage["model"]
     validation = validate_summary(
@@ -201,6 +207,7 @@ def summarize_tree(
     system_prompt: str,
     artifacts: Ledger | None = None,
     next_item_id: int = 0,
+    cache_key: str = "",
 ) -> TreeOutcome:
     """Summarize chunks side by side, then merge the summaries level by level.
 
@@ -213,6 +220,7 @@ def summarize_tree(
             max_chars=settings.SUMMARY_MAX_CHARS,
             system_prompt=system_prompt,
             artifacts=artifacts,
+            cache_key=cache_key,
             **kwargs,
         )
 
@@ -463,6 +471,8 @@ def compaction_run_summarize(
         "calls": 0,
         "input_tokens": 0,
         "output_tokens": 0,
+        "cache_read_input_tokens": 0,
+        "cache_creation_input_tokens": 0,
         "request_id": "",
         "model": "",
         "validation": None,
@@ -478,6 +488,7 @@ def compaction_run_summarize(
             previous_block=block,
             artifacts=ledger,
             next_item_id=next_item_id,
+            cache_key=str(session.pk),
         )
         result = call_summarizer(summarizer, request, settings, usage)
         rounds = 1
@@ -491,6 +502,7 @@ def compaction_run_summarize(
             system_prompt=session.system_prompt,
             artifacts=ledger,
             next_item_id=next_item_id,
+            cache_key=str(session.pk),
         )
         request, result, rounds, gaps = tree.request, tree.result, tree.rounds, tree.gaps
     items = items_protocol(
@@ -553,6 +565,8 @@ def compaction_run_summarize(
         llm_calls=usage["calls"],
         input_tokens=usage["input_tokens"],
         output_tokens=usage["output_tokens"],
+        cache_read_input_tokens=usage["cache_read_input_tokens"],
+        cache_creation_input_tokens=usage["cache_creation_input_tokens"],
         request_id=usage["request_id"],
         summarize_ms=int((time.monotonic() - started) * 1000),
         carried=carried,
