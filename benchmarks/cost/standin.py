@@ -13,6 +13,7 @@ would invoice it.
 
 from __future__ import annotations
 
+import re
 import threading
 from collections import deque
 from dataclasses import dataclass
@@ -69,8 +70,6 @@ def _last_user_text(body: dict[str, Any]) -> str:
 
 def _checkpoint_version(body: dict[str, Any]) -> int:
     """The app's checkpoint the payload opens with ("Checkpoint vN below summarizes")."""
-    import re
-
     for message in (body.get("messages") or [])[:1]:
         content = message.get("content")
         texts = [content] if isinstance(content, str) else [b.get("text", "") for b in content]
@@ -159,6 +158,11 @@ class Script:
             )
 
 
+def _key(prompt: str) -> str:
+    """A prompt's identity, however it is split into blocks (whitespace aside)."""
+    return re.sub(r"\s+", "", prompt)
+
+
 class SummaryOracle:
     """Answers summarization requests: the prompt a system is about to send is registered
     with the messages it asks to summarize (and that system's previous summary); the
@@ -172,10 +176,10 @@ class SummaryOracle:
 
     def expect(self, prompt: str, summary: str) -> None:
         with self.lock:
-            self.expected[prompt.strip()] = summary
+            self.expected[_key(prompt)] = summary
 
     def respond(self, body: dict[str, Any]) -> tuple[StubResponse, str, int]:
-        prompt = _last_user_text(body).strip()
+        prompt = _key(_last_user_text(body))
         with self.lock:
             summary = self.expected.pop(prompt, None)
             self.answered += 1
