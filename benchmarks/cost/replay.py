@@ -51,6 +51,8 @@ class Replayed:
     #: For the schedule model: the app's stored messages and checkpoints (app systems).
     stored: list[dict[str, Any]] = field(default_factory=list)
     checkpoints: list[dict[str, Any]] = field(default_factory=list)
+    #: The session's resolved settings (app systems).
+    settings: Any = None
 
 
 class Replay:
@@ -86,11 +88,16 @@ class Replay:
         self._turn = index
         self._tool_round = -1
 
-    def tool_handler(self, name: str) -> Callable[..., Any]:
+    def tool_handler(
+        self, name: str, settle: Callable[[], Any] = lambda: None
+    ) -> Callable[..., Any]:
         """A handler answering each tool call with the scripted result, in order; the first
         result of a call moves the clock by the model's latency and the tools' time."""
 
         def handler(**_input: Any) -> Any:
+            # A compaction started beside the conversation finishes while the tools run:
+            # the next call sees its checkpoint, whatever the threads' timing.
+            settle()
             served = self.script.served
             turn = self.session.turns[self._turn]
             # The call being answered is the last one served in this turn.
@@ -140,7 +147,9 @@ def app_replay(
     import anthropic
 
     from compaction import selectors, services
-    from compaction.models import ChatSession, Checkpoint, CompactionRun, Message
+    from compaction.agent import run_turn
+    from compaction.conf import app_settings
+    from compaction.models import ChatSession, Checkpoint, CompactionRun
     from compaction.services import compaction_background_wait
 
     overrides = {
@@ -164,15 +173,18 @@ def app_replay(
             client = anthropic.Anthropic(
                 api_key="sk-bench", base_url=replay.model_stub.url, max_retries=0
             )
-            handlers = {tool["name"]: replay.tool_handler(tool["name"]) for tool in session.tools}
+            def settle() -> None:
+                if not compaction_background_wait(timeout=600):
+                    raise BenchError("a background compaction did not finish")
+
+            handlers = {
+                tool["name"]: replay.tool_handler(tool["name"], settle) for tool in session.tools
+            }
             for index, turn in enumerate(session.turns):
                 if index % 50 == 0:
                     log(f"   {system}: turn {index}/{len(session.turns)}")
                 replay.begin_turn(index)
                 replay.start_turn_count()
-                services_wait = compaction_background_wait
-                from compaction.agent import run_turn
-
                 run_turn(
                     session_id=chat.pk,
                     client=client,
@@ -186,8 +198,7 @@ def app_replay(
                     cache_control={"type": "ephemeral"},
                 )
                 replay.finish()
-                if not services_wait(timeout=600):
-                    raise BenchError("a background compaction did not finish")
+                settle()
             chat = ChatSession.objects.get(pk=chat.pk)
             payload = selectors.session_context_build(session=chat)
             final = json.dumps(
@@ -197,18 +208,17 @@ def app_replay(
             statuses: dict[str, int] = {}
             for run in runs:
                 statuses[run.status] = statuses.get(run.status, 0) + 1
-            stored = [
-                {"seq": m.seq, "role": m.role, "content": m.content, "format": m.format}
-                for m in Message.objects.filter(session=chat).order_by("seq")
-            ]
+            # What the schedule model rebuilds payloads from: the rows and checkpoints
+            # exactly as the context build reads them.
+            from compaction.selectors.checkpoints import checkpoint_context
+            from compaction.selectors.context import _message_rows
+
+            stored = _message_rows(chat, "seq", 0, order="seq")
             checkpoints = [
-                {
-                    "version": c.version,
-                    "last_seq": c.last_seq,
-                    "summary_chars": len(c.summary),
-                }
+                {"version": c.version, "last_seq": c.last_seq, "context": checkpoint_context(c)}
                 for c in Checkpoint.objects.filter(session=chat).order_by("version")
             ]
+            settings_of = app_settings.for_session(chat)
     return Replayed(
         system=system,
         model=list(replay.model_stub.ledger),
@@ -224,6 +234,7 @@ def app_replay(
         },
         stored=stored,
         checkpoints=checkpoints,
+        settings=settings_of,
     )
 
 
