@@ -257,11 +257,22 @@ SETTINGS: tuple[Setting, ...] = (
     Setting(
         "TOOL_HARD_CLEAR_AFTER", 6, "int", "Pruning", minimum=0, maximum=1_000_000,
         session=True,
-        doc="Tool results older than this many tool-result messages are cleared.",
+        doc="Tool results older than this many tool-result messages are cleared (counted "
+        "at the latest pruning step: `TOOL_CLEAR_AT_LEAST`).",
     ),
     Setting(
         "KEEP_LAST_TOOL_RESULTS", 2, "int", "Pruning", minimum=0, maximum=1_000_000,
         session=True, doc="The newest tool-result messages, never pruned.",
+    ),
+    Setting(
+        "TOOL_CLEAR_AT_LEAST", 10_000, "int", "Pruning", minimum=0, maximum=100_000_000,
+        session=True,
+        doc="Pruning moves in steps of at least this many estimated tokens freed: between two "
+        "steps no earlier message of the payload changes, so the prompt cache keeps the whole "
+        "conversation before the newest messages (a changed message makes everything after it "
+        "a cache write, at 1.25 times the input price). The ages above are counted at the latest "
+        "step; output newer than it stays whole until the next. `0` prunes at every new tool "
+        "output (a sliding window). See [pruning in steps](concepts.md#pruning-in-steps).",
     ),
     # Trigger and cut point
     Setting(

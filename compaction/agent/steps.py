@@ -11,7 +11,9 @@ exception thrown in. It holds the rules of a turn once:
 3. compaction when due (``engine.timing``): started beside the conversation
    ("background", "async"), in line ("sync", or when the payload would not fit the window;
    a ``compaction`` status event before and after), or waited for ("off" never compacts);
-4. the model call with the payload (its ``cache_control`` prefix marked);
+4. the model call with the payload (its ``cache_control`` prefix marked, and with
+   ``PROMPT_CACHE`` a top-level ``cache_control`` unless the host passed one: the wire's
+   ``cached``);
 5. on a context overflow (HTTP 400 "prompt is too long"), ``session_overflow_recover``
    once, then the same call again with the payload it answers;
 6. the answer appended with its usage (cache tokens included);
@@ -342,7 +344,9 @@ def turn_plan(
         rows.extend(appended.messages)
         session = appended.session
         idle_since = appended.idle_since
-    reserve = app_settings.for_session(session).RESERVE_TOKENS
+    session_settings = app_settings.for_session(session)
+    create_kwargs = wire.cached(create_kwargs, session_settings)
+    reserve = session_settings.RESERVE_TOKENS
     if max_tokens > reserve:
         # The payload is fitted to CONTEXT_WINDOW - RESERVE_TOKENS: the answer must fit the rest.
         logger.warning(

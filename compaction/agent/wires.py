@@ -112,6 +112,11 @@ class Wire(abc.ABC):
         """The API call's keyword arguments: the payload (or ``messages``, during a flush
         turn's tool rounds), the model, the output limit, then the host's own arguments."""
 
+    def cached(self, create_kwargs: Mapping[str, Any], settings: Any) -> Mapping[str, Any]:
+        """The host's create arguments with what prompt caching needs of the call itself
+        (``settings``: the session's); the payload carries the rest."""
+        return create_kwargs
+
     @abc.abstractmethod
     def create(self, client: Any, request: dict[str, Any]) -> Any:
         """One call, as the client's SDK makes it (awaitable for an async client)."""
@@ -176,6 +181,16 @@ class MessagesWire(Wire):
         if payload.system:
             request["system"] = payload.system
         return {**request, **create_kwargs}
+
+    def cached(self, create_kwargs: Mapping[str, Any], settings: Any) -> Mapping[str, Any]:
+        """A top-level ``cache_control`` unless the host passed one (``None`` included):
+        it caches the conversation up to the call's end, which the next call reads (the
+        payload marks that end once the answer is stored). Five minutes whatever
+        PROMPT_CACHE_TTL: the end moves with every call, and a 1h write costs twice the
+        input price; a 5m marker may follow the payload's 1h ones."""
+        if not settings.PROMPT_CACHE or "cache_control" in create_kwargs:
+            return create_kwargs
+        return {**create_kwargs, "cache_control": {"type": "ephemeral"}}
 
     def create(self, client: Any, request: dict[str, Any]) -> Any:
         return client.messages.create(**request)

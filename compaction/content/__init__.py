@@ -7,6 +7,7 @@ canonical (Anthropic) form; ``jsonsafe`` is the one check of what PostgreSQL can
 """
 
 from compaction.content.blocks import (
+    MARKABLE,
     PRUNABLE,
     REGISTRY,
     BlockType,
@@ -38,6 +39,7 @@ __all__ = [
     "ANTHROPIC",
     "CLEARED_TEXT",
     "FORMATS",
+    "MARKABLE",
     "OPENAI",
     "PRUNABLE",
     "REGISTRY",

@@ -253,6 +253,13 @@ SERVER_RESULTS: dict[str, tuple[str, ...]] = {
     t.type: t.answers for t in _TYPES if t.answers and t.answers != ("client",)
 }
 PRUNABLE: frozenset[str] = frozenset(t.type for t in _TYPES if t.pruner is not None)
+#: Blocks a request may mark with ``cache_control`` (thinking blocks may not: the API caches
+#: them only as part of a prefix marked after them).
+MARKABLE: frozenset[str] = frozenset(
+    t.type
+    for t in _TYPES
+    if isinstance(t.shape, shapes.Obj) and "cache_control" in t.shape.fields and t.roles
+)
 
 
 def block_type(kind: Any) -> BlockType:

@@ -20,7 +20,14 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from compaction.content import ANTHROPIC, OPENAI, RESPONSES, canonical_blocks, transcript_text
+from compaction.content import (
+    ANTHROPIC,
+    MARKABLE,
+    OPENAI,
+    RESPONSES,
+    canonical_blocks,
+    transcript_text,
+)
 from compaction.content import openai as openai_format
 from compaction.content import responses as responses_format
 from compaction.engine.fitting import (
@@ -240,41 +247,108 @@ def _cache_control(ttl: str) -> dict[str, Any]:
     return {"type": "ephemeral", "ttl": "1h"} if ttl == "1h" else {"type": "ephemeral"}
 
 
+def _marker_spots(messages: list[dict[str, Any]]) -> list[tuple[int, int, int | None]]:
+    """Where ``messages`` carry cache_control markers, in prompt order: (message, block,
+    None) for a block, (message, block, item) for a block inside a tool result's content."""
+    spots: list[tuple[int, int, int | None]] = []
+    for m, message in enumerate(messages):
+        if not isinstance(message["content"], list):
+            continue
+        for b, block in enumerate(message["content"]):
+            if not isinstance(block, dict):
+                continue
+            inner = block.get("content")
+            for k, item in enumerate(inner if isinstance(inner, list) else ()):
+                if isinstance(item, dict) and item.get("cache_control"):
+                    spots.append((m, b, k))
+            if block.get("cache_control"):
+                spots.append((m, b, None))
+    return spots
+
+
+def _ttl_rank(control: Any) -> int:
+    return _TTL_ORDER.get(control.get("ttl"), 1) if isinstance(control, dict) else 1
+
+
 def _limit_stored_markers(
-    messages: list[dict[str, Any]], *, budget: int, ttl: str | None
+    messages: list[dict[str, Any]],
+    *,
+    budget: int,
+    ttl: str | None,
+    ours_at: Sequence[tuple[int, int]] = (),
 ) -> list[dict[str, Any]]:
-    """Keep the newest stored cache_control markers that fit ``budget`` and, after markers
-    of ``ttl``, the TTL order (a longer TTL may not follow a shorter one); the others are
-    left out of the payload, never out of storage."""
-    found = [
-        (m, b)
-        for m, message in enumerate(messages)
-        if isinstance(message["content"], list)
-        for b, block in enumerate(message["content"])
-        if isinstance(block, dict) and block.get("cache_control")
-    ]
-    keep = set(found[len(found) - budget :] if budget > 0 else [])
+    """Keep the newest stored cache_control markers that fit ``budget`` and the API's TTL
+    order (a 1h marker may not follow a 5m one); the others are left out of the payload,
+    never out of storage. Ours (of ``ttl``) open the prompt and go on the blocks at
+    ``ours_at``: a stored marker there gives way, and one before them must be of ``ttl``."""
+    every = _marker_spots(messages)
+    spots = [spot for spot in every if spot[2] is not None or spot[:2] not in ours_at]
+    keep = set(spots[len(spots) - budget :] if budget > 0 else [])
     floor = _TTL_ORDER[ttl] if ttl is not None else 0
+    last_ours = max(ours_at, default=None)
 
-    def ttl_of(spot: tuple[int, int]) -> int:
-        control = messages[spot[0]]["content"][spot[1]]["cache_control"]
-        return _TTL_ORDER.get(control.get("ttl"), 1) if isinstance(control, dict) else 1
+    def control(spot: tuple[int, int, int | None]) -> Any:
+        block = messages[spot[0]]["content"][spot[1]]
+        return (
+            block["cache_control"]
+            if spot[2] is None
+            else block["content"][spot[2]]["cache_control"]
+        )
 
-    drop = {spot for spot in found if spot not in keep or ttl_of(spot) < floor}
+    highest = floor
+    kept = set()
+    for spot in spots:
+        rank = _ttl_rank(control(spot))
+        before_ours = last_ours is not None and spot[:2] <= last_ours
+        if spot in keep and highest <= rank and not (before_ours and rank > floor):
+            kept.add(spot)
+            highest = rank
+    drop = {spot for spot in every if spot not in kept}
     if not drop:
         return messages
     out = []
     for m, message in enumerate(messages):
         if any(spot[0] == m for spot in drop):
-            content = [
-                {k: v for k, v in block.items() if k != "cache_control"}
-                if (m, b) in drop
-                else block
-                for b, block in enumerate(message["content"])
-            ]
+            content = []
+            for b, block in enumerate(message["content"]):
+                if (m, b, None) in drop:
+                    block = {k: v for k, v in block.items() if k != "cache_control"}
+                inner = {k for (mm, bb, k) in drop if (mm, bb) == (m, b) and k is not None}
+                if inner:
+                    block = {
+                        **block,
+                        "content": [
+                            {x: y for x, y in item.items() if x != "cache_control"}
+                            if k in inner
+                            else item
+                            for k, item in enumerate(block["content"])
+                        ],
+                    }
+                content.append(block)
             message = {**message, "content": content}
         out.append(message)
     return out
+
+
+def _spot_before(
+    body: list[dict[str, Any]], rows: Sequence[dict[str, Any]], row: int | None
+) -> tuple[int, int] | None:
+    """The last block of ``body`` (``rows`` as Anthropic messages) before row ``row`` that
+    a marker may take, or None."""
+    if not row:
+        return None
+    # Conversion keeps every row's blocks in order (it only merges whole messages), so the
+    # blocks of the rows before ``row`` are the first ones of the body.
+    count = sum(len(as_blocks(m["content"])) for m in anthropic_messages(rows[:row]))
+    flat = [
+        (m, b, block)
+        for m, message in enumerate(body)
+        for b, block in enumerate(as_blocks(message["content"]))
+    ][:count]
+    for m, b, block in reversed(flat):
+        if block.get("type") in MARKABLE and (block.get("type") != "text" or block.get("text")):
+            return m, b
+    return None
 
 
 def _mark(block: dict[str, Any], marker: dict[str, Any]) -> dict[str, Any]:
@@ -375,8 +449,22 @@ def _assemble(
     pruned = prune_for_settings(messages, pruning)
     if fmt != RESPONSES:
         refuse_opaque(pruned.messages, fmt)
-    build = {OPENAI: _build_openai, RESPONSES: _build_responses}.get(fmt, _build_anthropic)
-    system, body, breakpoints = build(system_prompt, checkpoint, pruned.messages, settings)
+    if fmt == OPENAI:
+        system, body, breakpoints = _build_openai(
+            system_prompt, checkpoint, pruned.messages, settings
+        )
+    elif fmt == RESPONSES:
+        system, body, breakpoints = _build_responses(
+            system_prompt, checkpoint, pruned.messages, settings
+        )
+    else:
+        system, body, breakpoints = _build_anthropic(
+            system_prompt,
+            checkpoint,
+            pruned.messages,
+            settings,
+            stable=(pruned.stable_until, pruned.unchanged_until),
+        )
     if flush_turn and fmt == ANTHROPIC and len(body) >= 2 and body[-2]["role"] == "user":
         # The prompt joins the user turn it follows (tool results, or the user's own text).
         body = [*body[:-2], merge_user(body[-2], body[-1])]
@@ -415,18 +503,42 @@ def _build_anthropic(
     checkpoint: CheckpointContext | None,
     rows: Sequence[dict[str, Any]],
     settings: Any,
+    *,
+    stable: tuple[int | None, int | None] = (None, None),
 ) -> tuple[str | list[dict[str, Any]], list[dict[str, Any]], int]:
+    """``stable``: ``PruneResult.stable_until`` and ``unchanged_until``."""
     cache = bool(settings.PROMPT_CACHE)
     marker = _cache_control(settings.PROMPT_CACHE_TTL)
-    summary_marked = checkpoint is not None and checkpoint.block is None
-    ours = (int(bool(system_prompt)) + int(summary_marked)) if cache else 0
-    # Markers the host stored stay while the API's limit allows, leaving one for a
-    # top-level cache_control; ours come first in the prompt, so theirs may not outlive them.
+    body = anthropic_messages(rows)
+    # Our markers, by priority within the API's four, one left for the request's top-level
+    # cache_control (the conversation's end; run_turn sends one): the system prompt (it
+    # outlives compactions); the end of the stretch pruning never changes again (at a
+    # pruning step, the conversation up to the change is read from the cache); the end of
+    # the previous call's conversation, unchanged since (all of it is read, however many
+    # blocks came after it); the summary, which those two make redundant.
+    spots: list[tuple[int, int]] = []
+    if cache:
+        found = {_spot_before(body, rows, row) for row in stable}
+        spots = sorted(spot for spot in found if spot is not None)
+    room = MAX_CACHE_BREAKPOINTS - 1 - int(bool(system_prompt)) - len(spots)
+    summary_marked = (
+        cache
+        and checkpoint is not None
+        and (checkpoint.block is None or bool(checkpoint.artifacts))
+        and room > 0
+    )
+    ours = (int(bool(system_prompt)) + int(summary_marked) + len(spots)) if cache else 0
+    # Markers the host stored stay while the limit allows, after ours.
     body = _limit_stored_markers(
-        anthropic_messages(rows),
+        body,
         budget=MAX_CACHE_BREAKPOINTS - ours - 1,
         ttl=settings.PROMPT_CACHE_TTL if cache else None,
+        ours_at=spots,
     )
+    for m, b in spots:
+        content = as_blocks(body[m]["content"])
+        content[b] = _mark(content[b], marker)
+        body[m] = {**body[m], "content": content}
     system_blocks: list[dict[str, Any]] = []
     if system_prompt:
         block = {"type": "text", "text": system_prompt}
@@ -438,7 +550,7 @@ def _build_anthropic(
             lead = [{"role": "assistant", "content": [checkpoint.block]}]
         if checkpoint.artifacts:
             block = {"type": "text", "text": checkpoint.artifacts}
-            system_blocks.append(_mark(block, marker) if cache else block)
+            system_blocks.append(_mark(block, marker) if summary_marked else block)
     elif checkpoint is not None:
         next_role = next((m["role"] for m in body if m["role"] != "system"), None)
         suffix, lead = summary_messages(
@@ -452,8 +564,8 @@ def _build_anthropic(
         )
         if suffix:
             block = {"type": "text", "text": suffix.lstrip()}
-            system_blocks.append(_mark(block, marker) if cache else block)
-        elif cache:
+            system_blocks.append(_mark(block, marker) if summary_marked else block)
+        elif summary_marked:
             content = lead[0]["content"]
             lead[0] = {**lead[0], "content": [*content[:-1], _mark(content[-1], marker)]}
     if lead and body and lead[-1]["role"] == "user" and body[0]["role"] == "user":
@@ -465,12 +577,8 @@ def _build_anthropic(
     while body and body[0]["role"] == "system":
         for block in as_blocks(body.pop(0)["content"]):
             system_blocks.append({k: v for k, v in block.items() if k != "cache_control"})
-    marks = sum(1 for block in system_blocks if block.get("cache_control")) + sum(
-        1
-        for message in body
-        if isinstance(message["content"], list)
-        for block in message["content"]
-        if isinstance(block, dict) and block.get("cache_control")
+    marks = sum(1 for block in system_blocks if block.get("cache_control")) + len(
+        _marker_spots(body)
     )
     if cache:
         return system_blocks, body, marks

@@ -51,6 +51,8 @@ def hardest_pruning(settings: Any) -> Tightened:
         settings,
         KEEP_LAST_TOOL_RESULTS=min(1, int(settings.KEEP_LAST_TOOL_RESULTS)),
         TOOL_HARD_CLEAR_AFTER=1,
+        # A payload over the window needs the room now, not at the next step.
+        TOOL_CLEAR_AT_LEAST=0,
     )
 
 

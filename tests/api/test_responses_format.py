@@ -187,7 +187,9 @@ def test_an_anthropic_session_is_given_as_responses_items(api, session):
 
 
 def test_old_output_is_pruned_and_nothing_opaque_is_touched(api, session, compaction_settings):
-    compaction_settings(TOOL_HARD_CLEAR_AFTER=1, KEEP_LAST_TOOL_RESULTS=1, AUTO_COMPACT="off")
+    compaction_settings(
+        TOOL_HARD_CLEAR_AFTER=1, KEEP_LAST_TOOL_RESULTS=1, TOOL_CLEAR_AT_LEAST=0, AUTO_COMPACT="off"
+    )
     sent = items.coding_turns()
     assert post(api, session, sent).status_code == 201
     payload = context(api, session).json()

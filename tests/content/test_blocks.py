@@ -72,7 +72,7 @@ def test_every_block_type_is_stored_as_sent_and_sent_back(api, session, none_fie
 def test_opaque_fields_reach_the_model_byte_for_byte_and_readable_output_is_pruned(
     session, compaction_settings
 ):
-    compaction_settings(KEEP_LAST_TOOL_RESULTS=1, TOOL_HARD_CLEAR_AFTER=3)
+    compaction_settings(KEEP_LAST_TOOL_RESULTS=1, TOOL_HARD_CLEAR_AFTER=3, TOOL_CLEAR_AT_LEAST=0)
     messages = conversation(none_fields=True)
     messages += [user("Run it again."), assistant("Done.")]
     services.message_append(session_id=session.pk, messages=messages)

@@ -72,7 +72,7 @@ def test_payload_reports_pruning_and_calibrated_tokens():
         system_prompt="",
         checkpoint=None,
         messages=messages,
-        settings=settings_with(),
+        settings=settings_with(TOOL_CLEAR_AT_LEAST=0),
         calibration_ratio=1.5,
         should_compact=True,
     )

@@ -52,39 +52,47 @@ def compacted_session(small):
     return session
 
 
-def test_the_payload_marks_the_system_prompt_and_the_summary(small):
+def test_the_payload_marks_the_system_prompt_the_summary_and_the_previous_call(small):
     session = compacted_session(small)
     payload = selectors.session_context_build(session=session).as_dict()
     markers = cache_markers(payload)
     lead = payload["messages"][0]["content"]
-    assert [where for where, _ in markers] == ["system.0", f"messages.0.content.{len(lead) - 1}"]
-    assert payload["cache_breakpoints"] == 2
+    # The previous call's conversation ends before the last answer: the user message before it.
+    previous = len(payload["messages"]) - 2
+    assert payload["messages"][previous + 1]["role"] == "assistant"
+    assert [where for where, _ in markers] == [
+        "system.0",
+        f"messages.0.content.{len(lead) - 1}",
+        f"messages.{previous}.content.0",
+    ]
+    assert payload["cache_breakpoints"] == 3
     assert payload["system"][0]["cache_control"] == {"type": "ephemeral"}
     # The summary closes the marked prefix (after the carried first request).
     assert "<checkpoint>" in lead[-1]["text"] and "cache_control" in lead[-1]
 
 
-def test_the_cached_prefix_is_read_every_turn_until_the_next_compaction(stub, small):
+def test_every_turn_reads_the_previous_calls_whole_prompt_until_the_next_compaction(stub, small):
     session = compacted_session(small)
-    first = call(stub, session)
+    top = {"cache_control": {"type": "ephemeral"}}  # the conversation's end, as documented
+    first = call(stub, session, **top)
     assert first.cache_creation_input_tokens > 0 and first.cache_read_input_tokens == 0
-    prefix = first.cache_creation_input_tokens
-
+    previous = first
     for turn in range(3):  # later turns: the same system prompt and summary, more messages
-        services.message_append(
-            session_id=session.pk, messages=[user(f"Next step {turn}"), assistant(f"Done {turn}")]
-        )
-        usage = call(stub, session)
-        assert usage.cache_read_input_tokens == prefix, turn
-        assert usage.cache_creation_input_tokens == 0
+        services.message_append(session_id=session.pk, messages=[assistant(f"Done {turn}")])
+        services.message_append(session_id=session.pk, messages=[user(f"Next step {turn}")])
+        usage = call(stub, session, **top)
+        whole = previous.cache_read_input_tokens + previous.cache_creation_input_tokens
+        assert usage.cache_read_input_tokens == whole, turn
+        assert 0 < usage.cache_creation_input_tokens < whole  # only the new turn is written
+        previous = usage
 
     services.message_append(session_id=session.pk, messages=chat(20, start=100))
     run = services.compaction_run_execute(session_id=session.pk, trigger="command", force=True)
     assert run.status == "succeeded"
     session.refresh_from_db()
-    after = call(stub, session)
-    # The system prompt is still cached; the new summary is written once.
-    assert 0 < after.cache_read_input_tokens < prefix
+    after = call(stub, session, **top)
+    # The system prompt is still cached; the new summary and what follows are written.
+    assert 0 < after.cache_read_input_tokens < previous.cache_read_input_tokens
     assert after.cache_creation_input_tokens > 0
 
 
@@ -96,20 +104,35 @@ def test_without_prompt_cache_the_payload_has_no_markers(compaction_settings, sm
     assert cache_markers(payload) == []
 
 
-def test_stored_markers_are_kept_only_within_the_limit(stub, small, compaction_settings):
+def marked_notes(session, count: int) -> None:
+    for i in range(count):
+        note = user([{"type": "text", "text": f"note {i}", "cache_control": {"type": "ephemeral"}}])
+        services.message_append(session_id=session.pk, messages=[note, assistant("ok")])
+
+
+def test_stored_markers_are_kept_only_within_the_limit(stub):
+    session = services.session_create()  # no system prompt, no summary: room for theirs
+    marked_notes(session, 4)
+    payload = selectors.session_context_build(session=session).as_dict()
+    # Ours ends the previous call (the newest note: it replaces the stored one there); the
+    # two newest others that fit are kept; one is left for a top-level marker.
+    assert cache_markers(payload) == [
+        ("messages.2.content.0", "5m"),
+        ("messages.4.content.0", "5m"),
+        ("messages.6.content.0", "5m"),
+    ]
+    assert payload["cache_breakpoints"] == 3
+    call(stub, session, cache_control={"type": "ephemeral"})  # four in all: accepted
+
+
+def test_stored_markers_give_way_to_ours_and_to_the_ttl_order(stub, small, compaction_settings):
     compaction_settings(PROMPT_CACHE_TTL="1h")
     session = compacted_session(small)
-    marked = [
-        user([{"type": "text", "text": f"note {i}", "cache_control": {"type": "ephemeral"}}])
-        for i in range(3)
-    ]
-    for message in marked:
-        services.message_append(session_id=session.pk, messages=[message, assistant("ok")])
+    marked_notes(session, 3)
     payload = selectors.session_context_build(session=session).as_dict()
-    markers = cache_markers(payload)
-    # Two of ours (1h), one stored one (the newest), one left for a top-level marker.
-    assert [ttl for _, ttl in markers] == ["1h", "1h", "5m"]
-    assert markers[-1][0].startswith(f"messages.{len(payload['messages']) - 2}")
+    # Three of ours (1h); a stored 5m marker before a 1h one would be refused by the API.
+    assert [ttl for _, ttl in cache_markers(payload)] == ["1h", "1h", "1h"]
+    assert payload["cache_breakpoints"] == 3
     call(stub, session, cache_control={"type": "ephemeral"})  # four in all: accepted
 
 
