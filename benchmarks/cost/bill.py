@@ -13,20 +13,11 @@ from typing import Any
 
 from benchmarks.cost.standin import Usage
 
-WRITE_5M = 1.25
-WRITE_1H = 2.0
-READ = 0.1
-
 
 def input_equivalents(usage: Usage) -> float:
-    write_1h = usage.cache_write_1h_tokens
-    write_5m = usage.cache_creation_input_tokens - write_1h
-    return (
-        usage.input_tokens
-        + WRITE_5M * write_5m
-        + WRITE_1H * write_1h
-        + READ * usage.cache_read_input_tokens
-    )
+    from benchmarks.cost.prices import request_equivalents
+
+    return request_equivalents(usage)
 
 
 def dollars(usage: Usage) -> float:

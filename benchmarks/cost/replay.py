@@ -173,6 +173,7 @@ def app_replay(
             client = anthropic.Anthropic(
                 api_key="sk-bench", base_url=replay.model_stub.url, max_retries=0
             )
+
             def settle() -> None:
                 if not compaction_background_wait(timeout=600):
                     raise BenchError("a background compaction did not finish")

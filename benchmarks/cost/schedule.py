@@ -28,13 +28,11 @@ every later boundary. Segments whose payload would not fit the window are not al
 from __future__ import annotations
 
 import hashlib
-import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from benchmarks.cost.bill import READ, WRITE_1H, WRITE_5M
 from benchmarks.cost.standin import MODEL, SUMMARIZER_MODEL, Usage
 from benchmarks.cost.workloads import Session
 from compaction.engine.context import CheckpointContext, build_context
@@ -163,29 +161,48 @@ class BlockCache(AnthropicPromptCache):
 
 @dataclass(frozen=True)
 class Rates:
-    """Dollars per token for one model (from the price table)."""
+    """Dollars per token of each kind for one model (from the price table)."""
 
     input: float
     output: float
+    write_5m: float
+    write_1h: float
+    read: float
 
     @classmethod
     def of(cls, model: str) -> Rates:
-        from benchmarks.cost.prices import request_dollars
+        from benchmarks.cost.prices import prices_of
 
-        one_input = request_dollars(_usage(model, input_tokens=1_000_000)) / 1_000_000
-        one_output = request_dollars(_usage(model, output_tokens=1_000_000)) / 1_000_000
-        return cls(one_input, one_output)
+        p = prices_of(model)
+        million = 1_000_000
+        return cls(
+            float(p.input) / million,
+            float(p.output) / million,
+            float(p.cache_write_5m) / million,
+            float(p.cache_write_1h) / million,
+            float(p.cache_read) / million,
+        )
 
     def dollars(self, uncached: int, written: int, written_1h: int, read: int, out: int) -> float:
-        return self.input * equivalents(uncached, written, written_1h, read) + self.output * out
-
-
-def _usage(model: str, *, input_tokens: int = 0, output_tokens: int = 0) -> Usage:
-    return Usage("model", model, input_tokens, 0, 0, 0, output_tokens, 0.0)
+        return (
+            self.input * uncached
+            + self.write_5m * (written - written_1h)
+            + self.write_1h * written_1h
+            + self.read * read
+            + self.output * out
+        )
 
 
 def equivalents(uncached: int, written: int, written_1h: int, read: int) -> float:
-    return uncached + WRITE_5M * (written - written_1h) + WRITE_1H * written_1h + READ * read
+    """Input-token equivalents, weighted as ``pricing.billed_input_tokens`` weighs them."""
+    from compaction.providers.pricing import READ_WEIGHT, WRITE_1H_WEIGHT, WRITE_5M_WEIGHT
+
+    return (
+        uncached
+        + float(WRITE_5M_WEIGHT) * (written - written_1h)
+        + float(WRITE_1H_WEIGHT) * written_1h
+        + float(READ_WEIGHT) * read
+    )
 
 
 # ---------------------------------------------------------------------------- timeline
@@ -400,10 +417,8 @@ class ScheduleModel:
         if at > clock():
             clock.advance(at - clock())
         found = blocks.of(body)
-        if commit:
-            prefixes = blocks.chain(found)
-        else:
-            prefixes = Blocks(MODEL).chain(found)
+        # A side request leaves the chain of the conversation's calls as it was.
+        prefixes = blocks.chain(found) if commit else Blocks(MODEL).chain(found)
         uncached, written, written_1h, read = cache.bill(MODEL, found, prefixes, commit=commit)
         usd = self.rates.dollars(uncached, written, written_1h, read, out)
         eq = equivalents(uncached, written, written_1h, read)
@@ -569,11 +584,8 @@ def schedule_search(
 ) -> dict[str, Any]:
     """The checks of the model against each app replay, and the cheapest schedule under the
     tuned system's payload policy."""
-    from benchmarks.cost import prices
     from benchmarks.cost.bill import invoice
 
-    if not prices.available():
-        return {"skipped": "no price table (compaction.providers.pricing)"}
     rates, summarizer_rates = Rates.of(MODEL), Rates.of(SUMMARIZER_MODEL)
     out: dict[str, Any] = {"policy": "tuned", "checks": {}}
     for name, replayed in replays.items():

@@ -173,7 +173,10 @@ def _needle_turn(kind: str, index: int, rng: random.Random, pace: Pace) -> tuple
         old, new = f"src/legacy/tariffs_{tag}.py", f"src/billing/tariff_rules_{tag}.py"
         user = f"Please move {old} to the billing package; the new name should say what it is."
         command = f"git mv {old} {new} && python -m pytest tests/billing -q"
-        result = f"renamed: {old} -> {new}\n12 passed in 3.41s\n[The command completed with exit code 0.]"
+        result = (
+            f"renamed: {old} -> {new}\n12 passed in 3.41s\n"
+            "[The command completed with exit code 0.]"
+        )
         answer = f"Moved the module: it now lives at `{new}` and the billing tests pass."
         needle = Needle(f"file-{tag}", kind, 0, (new,))
     elif kind == "exit":
@@ -204,7 +207,10 @@ def _needle_turn(kind: str, index: int, rng: random.Random, pace: Pace) -> tuple
         answer = "Understood, I will keep that cap and not change it without asking you."
         needle = Needle(f"decision-{tag}", kind, 0, (decision,))
     else:
-        error = f'psycopg.errors.UniqueViolation: duplicate key value violates unique constraint "invoice_number_{tag}_key"'
+        error = (
+            "psycopg.errors.UniqueViolation: duplicate key value violates unique constraint "
+            f'"invoice_number_{tag}_key"'
+        )
         user = "The nightly invoice import failed again; find out why."
         command = f"python manage.py import_invoices --date 2026-03-{rng.randrange(10, 28)}"
         result = (
@@ -213,7 +219,10 @@ def _needle_turn(kind: str, index: int, rng: random.Random, pace: Pace) -> tuple
             "    Invoice.objects.bulk_create(batch)\n"
             f"{error}\n[The command completed with exit code 1.]"
         )
-        answer = "The import fails on a duplicate invoice number; the unique constraint rejects the batch."
+        answer = (
+            "The import fails on a duplicate invoice number; the unique constraint rejects "
+            "the batch."
+        )
         needle = Needle(f"error-{tag}", kind, 0, (error,))
     first = Call(
         answer=(
@@ -471,7 +480,8 @@ def coding_session(
     number = 0
     while total < target_tokens:
         area = rng.choice(_AREAS)
-        path = f"src/{area}/{rng.choice(('service', 'client', 'models', 'views', 'tasks'))}_{number}.py"
+        module = rng.choice(("service", "client", "models", "views", "tasks"))
+        path = f"src/{area}/{module}_{number}.py"
         user = rng.choice(_REQUESTS).format(area=area, path=path)
         calls: list[Call] = []
         for step in range(rng.randint(4, 14)):
