@@ -149,6 +149,7 @@ def app_replay(
     from compaction import selectors, services
     from compaction.agent import run_turn
     from compaction.conf import app_settings
+    from compaction.engine.context import summary_tokens
     from compaction.models import ChatSession, Checkpoint, CompactionRun
     from compaction.services import compaction_background_wait
 
@@ -205,7 +206,21 @@ def app_replay(
             final = json.dumps(
                 {"system": payload.system, "messages": payload.messages}, ensure_ascii=False
             )
-            runs = CompactionRun.objects.filter(session=chat)
+            runs = list(CompactionRun.objects.filter(session=chat))
+            # What the app recorded of the same calls (run_turn stores each answer's usage,
+            # each run its summarizer calls): checked against the stand-ins' ledgers.
+            recorded = {
+                "model": {
+                    "input_tokens": chat.total_input_tokens,
+                    "cache_creation_input_tokens": chat.total_cache_creation_tokens,
+                    "cache_read_input_tokens": chat.total_cache_read_tokens,
+                    "output_tokens": chat.total_output_tokens,
+                },
+                "summarizer": {
+                    "requests": sum(run.llm_calls for run in runs),
+                    "output_tokens": sum(run.llm_output_tokens for run in runs),
+                },
+            }
             statuses: dict[str, int] = {}
             for run in runs:
                 statuses[run.status] = statuses.get(run.status, 0) + 1
@@ -216,7 +231,19 @@ def app_replay(
 
             stored = _message_rows(chat, "seq", 0, order="seq")
             checkpoints = [
-                {"version": c.version, "last_seq": c.last_seq, "context": checkpoint_context(c)}
+                {
+                    "version": c.version,
+                    "last_seq": c.last_seq,
+                    "context": checkpoint_context(c),
+                    "tokens": summary_tokens(
+                        summary=c.summary,
+                        version=c.version,
+                        carried=c.carried,
+                        image_tokens=app_settings.for_session(chat).IMAGE_TOKENS,
+                        preserved=c.preserved,
+                        artifacts=c.artifacts_text,
+                    ),
+                }
                 for c in Checkpoint.objects.filter(session=chat).order_by("version")
             ]
             settings_of = app_settings.for_session(chat)
@@ -232,6 +259,8 @@ def app_replay(
             "final_payload_tokens": payload.estimated_tokens,
             "final_truncated": payload.truncated,
             "session_config": config,
+            "recorded": recorded,
+            "calibration_ratio": chat.calibration_ratio,
         },
         stored=stored,
         checkpoints=checkpoints,

@@ -102,8 +102,9 @@ class Blocks:
                 blocks.append(block)
         return blocks
 
-    def chain(self, blocks: list[Block]) -> list[tuple[str, int]]:
-        """Each prefix's key and tokens, as ``prompt_cache._chain`` computes them."""
+    def chain(self, blocks: list[Block], *, commit: bool = True) -> list[tuple[str, int]]:
+        """Each prefix's key and tokens, as ``prompt_cache._chain`` computes them (from the
+        first block that differs from the last committed call's)."""
         same = 0
         limit = min(len(blocks), len(self.keys))
         while same < limit and blocks[same].key == self.keys[same]:
@@ -119,7 +120,8 @@ class Blocks:
             keys.append(block.key)
             digests.append(digest)
             totals.append(total)
-        self.keys, self.digests, self.totals = keys, digests, totals
+        if commit:
+            self.keys, self.digests, self.totals = keys, digests, totals
         return list(zip(digests, totals, strict=True))
 
 
@@ -271,7 +273,12 @@ class ScheduleModel:
         # The summary block for a cut the replay never made: a real checkpoint's, the one
         # whose cut is nearest below (its size grows with what it summarizes, then caps).
         self.templates: list[tuple[int, CheckpointContext]] = sorted(
-            (c["last_seq"], c["context"]) for r in templates or (replayed,) for c in r.checkpoints
+            (
+                (c["last_seq"], c["context"])
+                for r in templates or (replayed,)
+                for c in r.checkpoints
+            ),
+            key=lambda pair: pair[0],
         )
         self.budget = self.settings.CONTEXT_WINDOW - self.settings.RESERVE_TOKENS
         self.tools = list(session.tools)
@@ -292,6 +299,13 @@ class ScheduleModel:
             for i, row in enumerate(self.rows)
         ]
         self._rendered: list[tuple[int, int]] | None = None
+        self.calibration = float(replayed.details.get("calibration_ratio", 1.0))
+        self.memory_flush = bool(replayed.details.get("flush_turns", 0))
+        self.summary_tokens = (
+            round(sum(c["tokens"] for c in replayed.checkpoints) / len(replayed.checkpoints))
+            if replayed.checkpoints
+            else 0
+        )
         self._summaries: dict[tuple[int, int], tuple[float, float, int]] = {}
 
     # -- payloads
@@ -344,6 +358,26 @@ class ScheduleModel:
         if decision.cut_seq is None or decision.cut_seq <= previous_cut:
             return None
         return decision.cut_seq
+
+    def flush_due(self, cut: int, visible: int) -> bool:
+        """Whether the app runs its memory flush turn before a compaction here: when the
+        context is within ``MEMORY_FLUSH_MARGIN`` of the point where compactions start
+        (``engine.memory.flush_due``), as estimated with the replay's calibration."""
+        from compaction.engine.memory import flush_due
+        from compaction.engine.tokens import text_tokens
+
+        if not self.memory_flush:
+            return False
+        through = self.rows[visible - 1]["tokens_through"] if visible else 0
+        before = self.rows[cut - 1]["tokens_through"] if cut else 0
+        fixed = text_tokens(self.session.system) + (self.summary_tokens if cut else 0)
+        return flush_due(
+            calibrated_tokens=(through - before + fixed) * self.calibration,
+            threshold=self.settings.trigger,
+            margin=self.settings.MEMORY_FLUSH_MARGIN,
+            cycle=0,
+            flushed_cycle=None,
+        )
 
     # -- the summarizer
 
@@ -418,7 +452,7 @@ class ScheduleModel:
             clock.advance(at - clock())
         found = blocks.of(body)
         # A side request leaves the chain of the conversation's calls as it was.
-        prefixes = blocks.chain(found) if commit else Blocks(MODEL).chain(found)
+        prefixes = blocks.chain(found, commit=commit)
         uncached, written, written_1h, read = cache.bill(MODEL, found, prefixes, commit=commit)
         usd = self.rates.dollars(uncached, written, written_1h, read, out)
         eq = equivalents(uncached, written, written_1h, read)
@@ -470,22 +504,27 @@ class ScheduleModel:
         usd = eq = 0.0
         peak = 0
         wanted = set(ends)
-        last = max(ends) if ends else len(self.points)
-        for k in range(start, min(last, len(self.points))):
-            point = self.points[k]
+        total_calls = len(self.points)
+        last = min(max(ends) if ends else total_calls, total_calls)
+        for k in range(start, last + 1):
             if k > start and k in wanted:
                 segment.usd[k], segment.eq[k], segment.peak[k] = usd, eq, peak
-                flush = self.body(cut=cut, visible=point.visible, checkpoint=checkpoint, flush=True)
-                d, e, _ = self._bill(cache, clock, blocks, flush, point.at, 2, commit=False)
-                segment.flush_usd[k], segment.flush_eq[k] = d, e
+                segment.flush_usd[k] = segment.flush_eq[k] = 0.0
+                if k < total_calls and self.flush_due(cut, self.points[k].visible):
+                    point = self.points[k]
+                    flush = self.body(
+                        cut=cut, visible=point.visible, checkpoint=checkpoint, flush=True
+                    )
+                    d, e, _ = self._bill(cache, clock, blocks, flush, point.at, 2, commit=False)
+                    segment.flush_usd[k], segment.flush_eq[k] = d, e
+            if k == last:
+                break
+            point = self.points[k]
             body = self.body(cut=cut, visible=point.visible, checkpoint=checkpoint)
             d, e, size = self._bill(cache, clock, blocks, body, point.at, point.output_tokens)
             if size > self.budget:
                 return segment  # this segment cannot go on: the payload no longer fits
             usd, eq, peak = usd + d, eq + e, max(peak, size)
-        if last >= len(self.points):
-            end = len(self.points)
-            segment.usd[end], segment.eq[end], segment.peak[end] = usd, eq, peak
         return segment
 
 
@@ -512,11 +551,23 @@ class Total:
         )
 
 
-def search(model: ScheduleModel, *, log: Callable[[str], None]) -> dict[str, Any]:
-    """The cheapest schedule of compactions at user-turn boundaries (exact DP)."""
+def candidates(points: list[Point], *, limit: int, extra: set[int]) -> list[int]:
+    """The calls a compaction may precede: user-turn boundaries (at most ``limit``, evenly
+    spread over the turns when there are more), and ``extra`` (the calls from which the
+    replays' own checkpoints applied)."""
+    turns = [k for k, p in enumerate(points) if p.turn_start and k > 0]
+    if len(turns) > limit:
+        step = len(turns) / limit
+        turns = [turns[int(i * step)] for i in range(limit)]
+    return sorted(set(turns) | {k for k in extra if 0 < k < len(points)})
+
+
+def search(
+    model: ScheduleModel, boundaries: list[int], *, log: Callable[[str], None]
+) -> dict[str, Any]:
+    """The cheapest schedule of compactions before the calls ``boundaries`` (exact DP)."""
     points = model.points
     end = len(points)
-    boundaries = [k for k, p in enumerate(points) if p.turn_start and k > 0]
     best: dict[int, Total] = {0: Total()}
     choice: dict[int, tuple[int, int]] = {}
     cuts: dict[int, int] = {0: 0}
@@ -579,8 +630,46 @@ def search(model: ScheduleModel, *, log: Callable[[str], None]) -> dict[str, Any
     }
 
 
+def follow(model: ScheduleModel, calls: list[int]) -> Total | None:
+    """The model's bill for compacting before exactly ``calls`` (None: not feasible)."""
+    total, start, cut = Total(), 0, 0
+    end = len(model.points)
+    for k in [*calls, end]:
+        segment = model.forward(start, cut, total.compactions, [k])
+        if k not in segment.usd:
+            return None
+        if k == end:
+            return total.plus(model_usd=segment.usd[k], model_eq=segment.eq[k])
+        new_cut = model.cut_at(cut, model.points[k].visible)
+        if new_cut is None:
+            continue
+        s_usd, s_eq, _calls = model.summarizer_cost(cut, new_cut, first=cut == 0)
+        total = total.plus(
+            model_usd=segment.usd[k] + segment.flush_usd[k],
+            model_eq=segment.eq[k] + segment.flush_eq[k],
+            summarizer_usd=s_usd,
+            summarizer_eq=s_eq,
+            compactions=1,
+        )
+        start, cut = k, new_cut
+    return total
+
+
+def applied_from(replayed: Any) -> list[int]:
+    """The calls from which each of the replay's checkpoints applied."""
+    first: dict[int, int] = {}
+    for usage in replayed.model:
+        if usage.kind == "model" and usage.checkpoint:
+            first.setdefault(usage.checkpoint, usage.position)
+    return sorted(first.values())
+
+
 def schedule_search(
-    session: Session, replays: dict[str, Any], *, log: Callable[[str], None]
+    session: Session,
+    replays: dict[str, Any],
+    *,
+    log: Callable[[str], None],
+    limit: int = 60,
 ) -> dict[str, Any]:
     """The checks of the model against each app replay, and the cheapest schedule under the
     tuned system's payload policy."""
@@ -625,19 +714,31 @@ def schedule_search(
             f"${check['replay_usd']:.2f} ({check['error_pct']:+.2f} %)"
         )
     tuned = replays.get("tuned") or replays["app"]
-    found = search(
-        ScheduleModel(
-            session,
-            tuned,
-            rates=rates,
-            summarizer_rates=summarizer_rates,
-            templates=list(replays.values()),
-        ),
-        log=log,
+    model = ScheduleModel(
+        session,
+        tuned,
+        rates=rates,
+        summarizer_rates=summarizer_rates,
+        templates=list(replays.values()),
     )
+    own = {name: applied_from(replayed) for name, replayed in replays.items()}
+    boundaries = candidates(model.points, limit=limit, extra={k for v in own.values() for k in v})
+    found = search(model, boundaries, log=log)
     if "skipped" in found:
         out["skipped"] = found["skipped"]
         return out
     out["boundaries"] = found.pop("boundaries")
+    out["turn_boundaries"] = sum(1 for p in model.points if p.turn_start) - 1
     out["optimum"] = found
+    # The replays' own compaction points, under the same model: schedules the search
+    # considered, so the optimum costs at most as much.
+    out["own_schedules"] = {}
+    for name, calls in own.items():
+        followed = follow(model, calls)
+        if followed is not None:
+            out["own_schedules"][name] = {
+                "usd": round(followed.usd, 4),
+                "compactions": followed.compactions,
+                "calls": calls,
+            }
     return out
