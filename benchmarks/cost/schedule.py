@@ -698,7 +698,7 @@ def schedule_search(
         out["checks"][name] = {
             "model_usd": round(own["usd"] + summarizer_usd, 4),
             "model_calls_usd": round(own["usd"], 4),
-            "model_usd_real_summaries": round(exact["usd"], 4),
+            "model_calls_usd_real_summaries": round(exact["usd"], 4),
             "replay_usd": round(billed["usd"] + summarizer_billed, 4),
             "replay_calls_usd": billed["usd"],
             "error_pct": round(
