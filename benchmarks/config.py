@@ -16,7 +16,11 @@ QUICK_PEER_SIZES: tuple[int, ...] = (200, 800)
 #: The sections a run can be limited to (``--only``), in the order they run.
 SECTIONS: tuple[str, ...] = (
     "reduction", "ledger", "audit", "pruning", "compaction", "history", "peers", "turns",
+    "cost",
 )  # fmt: skip
+#: What a run without ``--only`` measures: every section but the token bill, which replays
+#: two 1M-token sessions through four systems (minutes; ``--only cost``).
+DEFAULT_SECTIONS: tuple[str, ...] = tuple(name for name in SECTIONS if name != "cost")
 
 # Goals from the issue; a run reports each as met or missed against these.
 FLAT_RATIO_GOAL = 1.2  # largest history's median latency / smallest history's
@@ -107,8 +111,17 @@ class BenchConfig:
     peer_max_chars: int = 8_000
     peer_threshold_tokens: int | None = None
     peer_keep_tokens: int | None = None
-    #: Which sections run (all by default).
-    sections: tuple[str, ...] = SECTIONS
+    #: The token bill (section 10): history tokens each session is replayed to, its seed,
+    #: whether the cheapest schedule is searched, and a threshold and kept tokens for every
+    #: system (None: the app's settings; --quick sets small ones so that the small
+    #: sessions compact).
+    cost_target_tokens: int = 1_000_000
+    cost_seed: int = 20261128
+    cost_schedule: bool = True
+    cost_threshold_tokens: int | None = None
+    cost_keep_tokens: int | None = None
+    #: Which sections run (all but the token bill by default).
+    sections: tuple[str, ...] = DEFAULT_SECTIONS
 
     @classmethod
     def quick_config(cls, **overrides: Any) -> BenchConfig:
@@ -146,6 +159,10 @@ class BenchConfig:
             peer_repeat=5,
             peer_threshold_tokens=20_000,
             peer_keep_tokens=4_000,
+            # ~80k tokens a session, compacting at 20k keeping 4k: a few compactions each.
+            cost_target_tokens=80_000,
+            cost_threshold_tokens=20_000,
+            cost_keep_tokens=4_000,
         )
         return replace(base, **overrides)
 

@@ -16,6 +16,7 @@ from benchmarks.config import (
     TURN_ADDED_P95_GOAL_MS,
     TURN_STATEMENTS_GOAL,
 )
+from benchmarks.cost.report import cost_goals, cost_lines
 
 # --------------------------------------------------------------------------- goals
 
@@ -162,6 +163,10 @@ def evaluate_goals(result: dict[str, Any]) -> list[dict[str, Any]]:
                 len(found["coverage_problems"]),
                 not found["coverage_problems"],
             )
+    if "cost" in result and "sessions" in result["cost"]:
+        for name, target, measured, met in cost_goals(result["cost"]):
+            goal(name, target, measured, met)
+
     return goals
 
 
@@ -416,6 +421,9 @@ def render_table(result: dict[str, Any]) -> str:
 
     if "turns" in result and "modes" in result["turns"]:
         lines.extend(_turn_lines(result["turns"]))
+
+    if "cost" in result:
+        lines.extend(cost_lines(result["cost"]))
 
     lines.append("Goals")
     for item in result["goals"]:

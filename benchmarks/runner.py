@@ -19,6 +19,7 @@ from django.test.utils import override_settings
 from benchmarks.audit import AuditBenchmarks
 from benchmarks.compaction_overhead import CompactionBenchmarks
 from benchmarks.config import BenchConfig
+from benchmarks.cost import CostBenchmarks
 from benchmarks.history import HistoryBenchmarks
 from benchmarks.measure import environment_meta, loadavg
 from benchmarks.peers import PeerBenchmarks
@@ -37,6 +38,7 @@ class Bench(
     HistoryBenchmarks,
     PeerBenchmarks,
     TurnBenchmarks,
+    CostBenchmarks,
 ):
     """One run: owns the bench user and every session it creates, and removes them."""
 
@@ -129,6 +131,14 @@ class Bench(
                 else:
                     result["turns"] = {
                         "skipped": f"two processes share the database; it is {connection.vendor}"
+                    }
+            if "cost" in sections:
+                if connection.vendor == "postgresql":
+                    self.log("token bill: long sessions replayed through each system")
+                    result["cost"] = self.cost_benchmarks()
+                else:
+                    result["cost"] = {
+                        "skipped": f"the replays store in PostgreSQL; it is {connection.vendor}"
                     }
         meta["finished_at"] = datetime.now(UTC).isoformat(timespec="seconds")
         meta["elapsed_s"] = round(time.perf_counter() - started, 1)

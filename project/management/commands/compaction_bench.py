@@ -6,6 +6,7 @@ Usage::
     manage.py compaction_bench --quick --json q.json    # CI-sized
     manage.py compaction_bench --sizes 1000,10000 --repeat 50
     manage.py compaction_bench --only peers             # per-turn cost vs peers alone
+    manage.py compaction_bench --only cost --json c.json  # the token bill (a few minutes)
 
 It builds its own sessions (owned by a bench user it creates) in the configured
 database and deletes them, and the user, when it is done. Run it against a database of
@@ -90,8 +91,9 @@ class Command(BaseCommand):
             type=_sections,
             default=None,
             metavar="SECTION[,SECTION]",
-            help=f"Run only these sections ({', '.join(SECTIONS)}); default all. "
-            "'--only peers' measures the per-turn cost against the peer stacks alone.",
+            help=f"Run only these sections ({', '.join(SECTIONS)}); default all but cost. "
+            "'--only peers' measures the per-turn cost against the peer stacks alone; "
+            "'--only cost' the token bill of two 1M-token sessions (with --quick: ~80k).",
         )
         parser.add_argument("--json", metavar="PATH", help="Write all figures to this file.")
         parser.add_argument(
