@@ -22,7 +22,7 @@ from compaction.selectors.cost import FINISHED
 @admin.register(CompactionRun)
 class CompactionRunAdmin(TokenColumns, ReadOnlyAdmin):
     # Few, narrow columns so the list fits beside the admin's two sidebars at 1280 px;
-    # turns waited, LLM tokens and attempts are on the run's page. A run is found by when
+    # turns waited, LLM tokens, cost and attempts are on the run's page. A run is found by when
     # it ran: its time is the row's link (its UUID is on its page, and searchable).
     list_display = (
         "created",
@@ -30,7 +30,6 @@ class CompactionRunAdmin(TokenColumns, ReadOnlyAdmin):
         "status_cell",
         "trigger_cell",
         "tokens_cut",
-        "cost_cell",
         "checkpoint_cell",
     )
     list_display_links = ("created",)
@@ -220,13 +219,6 @@ class CompactionRunAdmin(TokenColumns, ReadOnlyAdmin):
 
     @admin.display(description="summarizer cost")
     def cost_field(self, obj: CompactionRun) -> SafeString:
-        return dollars_html(selectors.run_bill(obj))
-
-    @admin.display(description="cost")
-    def cost_cell(self, obj: CompactionRun) -> SafeString | str:
-        """What the summarizer's calls cost (nothing to show for a run that made none)."""
-        if not obj.llm_calls:
-            return EMPTY
         return dollars_html(selectors.run_bill(obj))
 
     @admin.display(description="context tokens removed")
