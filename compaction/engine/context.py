@@ -23,7 +23,6 @@ from typing import Any
 
 from compaction.content import (
     ANTHROPIC,
-    MARKABLE,
     OPENAI,
     RESPONSES,
     canonical_blocks,
@@ -31,6 +30,14 @@ from compaction.content import (
 )
 from compaction.content import openai as openai_format
 from compaction.content import responses as responses_format
+from compaction.engine.caching import (
+    MAX_CACHE_BREAKPOINTS,
+    cache_control,
+    limit_stored_markers,
+    mark,
+    marker_spot_before,
+    marker_spots,
+)
 from compaction.engine.fitting import (
     CLEARED_TOOL_RESULTS,
     CUT_OVERSIZED,
@@ -60,9 +67,6 @@ TRUNCATION_MARKER = (
 )
 SYSTEM_CONTINUATION = "[The conversation so far is summarized in the system prompt.]"
 _VERBATIM_BLOCKS = {"text", "image", "document"}
-#: The Messages API takes at most this many cache_control markers in one request.
-MAX_CACHE_BREAKPOINTS = 4
-_TTL_ORDER = {"1h": 0, "5m": 1}
 
 
 @dataclass(frozen=True)
@@ -244,118 +248,6 @@ def summary_tokens(
 # ----------------------------------------------------------------------------- assembly
 
 
-def _cache_control(ttl: str) -> dict[str, Any]:
-    return {"type": "ephemeral", "ttl": "1h"} if ttl == "1h" else {"type": "ephemeral"}
-
-
-def _marker_spots(messages: list[dict[str, Any]]) -> list[tuple[int, int, int | None]]:
-    """Where ``messages`` carry cache_control markers, in prompt order: (message, block,
-    None) for a block, (message, block, item) for a block inside a tool result's content."""
-    spots: list[tuple[int, int, int | None]] = []
-    for m, message in enumerate(messages):
-        if not isinstance(message["content"], list):
-            continue
-        for b, block in enumerate(message["content"]):
-            if not isinstance(block, dict):
-                continue
-            inner = block.get("content")
-            for k, item in enumerate(inner if isinstance(inner, list) else ()):
-                if isinstance(item, dict) and item.get("cache_control"):
-                    spots.append((m, b, k))
-            if block.get("cache_control"):
-                spots.append((m, b, None))
-    return spots
-
-
-def _ttl_rank(control: Any) -> int:
-    return _TTL_ORDER.get(control.get("ttl"), 1) if isinstance(control, dict) else 1
-
-
-def _limit_stored_markers(
-    messages: list[dict[str, Any]],
-    *,
-    budget: int,
-    ttl: str | None,
-    ours_at: Sequence[tuple[int, int]] = (),
-) -> list[dict[str, Any]]:
-    """Keep the newest stored cache_control markers that fit ``budget`` and the API's TTL
-    order (a 1h marker may not follow a 5m one); the others are left out of the payload,
-    never out of storage. Ours (of ``ttl``) open the prompt and go on the blocks at
-    ``ours_at``: a stored marker there gives way, and one before them must be of ``ttl``."""
-    every = _marker_spots(messages)
-    spots = [spot for spot in every if spot[2] is not None or spot[:2] not in ours_at]
-    keep = set(spots[len(spots) - budget :] if budget > 0 else [])
-    floor = _TTL_ORDER[ttl] if ttl is not None else 0
-    last_ours = max(ours_at, default=None)
-
-    def control(spot: tuple[int, int, int | None]) -> Any:
-        block = messages[spot[0]]["content"][spot[1]]
-        return (
-            block["cache_control"]
-            if spot[2] is None
-            else block["content"][spot[2]]["cache_control"]
-        )
-
-    highest = floor
-    kept = set()
-    for spot in spots:
-        rank = _ttl_rank(control(spot))
-        before_ours = last_ours is not None and spot[:2] <= last_ours
-        if spot in keep and highest <= rank and not (before_ours and rank > floor):
-            kept.add(spot)
-            highest = rank
-    drop = {spot for spot in every if spot not in kept}
-    if not drop:
-        return messages
-    out = []
-    for m, message in enumerate(messages):
-        if any(spot[0] == m for spot in drop):
-            content = []
-            for b, block in enumerate(message["content"]):
-                if (m, b, None) in drop:
-                    block = {k: v for k, v in block.items() if k != "cache_control"}
-                inner = {k for (mm, bb, k) in drop if (mm, bb) == (m, b) and k is not None}
-                if inner:
-                    block = {
-                        **block,
-                        "content": [
-                            {x: y for x, y in item.items() if x != "cache_control"}
-                            if k in inner
-                            else item
-                            for k, item in enumerate(block["content"])
-                        ],
-                    }
-                content.append(block)
-            message = {**message, "content": content}
-        out.append(message)
-    return out
-
-
-def _spot_before(
-    body: list[dict[str, Any]], rows: Sequence[dict[str, Any]], row: int | None
-) -> tuple[int, int] | None:
-    """The last block of ``body`` (``rows`` as Anthropic messages) before row ``row`` that
-    a marker may take, or None."""
-    if not row:
-        return None
-    # Conversion keeps every row's blocks in order (it only merges whole messages), so the
-    # blocks of the rows before ``row`` are the first ones of the body.
-    count = sum(len(as_blocks(m["content"])) for m in anthropic_messages(rows[:row]))
-    flat = [
-        (m, b, block)
-        for m, message in enumerate(body)
-        for b, block in enumerate(as_blocks(message["content"]))
-    ][:count]
-    for m, b, block in reversed(flat):
-        if block.get("type") in MARKABLE and (block.get("type") != "text" or block.get("text")):
-            return m, b
-    return None
-
-
-def _mark(block: dict[str, Any], marker: dict[str, Any]) -> dict[str, Any]:
-    return {**block, "cache_control": marker}
-
-
 def build_context(
     *,
     system_prompt: str,
@@ -511,7 +403,7 @@ def _build_anthropic(
     (``PruneResult``'s ``stable_until``, ``unchanged_until``, ``next_stable_until``), by
     priority."""
     cache = bool(settings.PROMPT_CACHE)
-    marker = _cache_control(settings.PROMPT_CACHE_TTL)
+    marker = cache_control(settings.PROMPT_CACHE_TTL)
     body = anthropic_messages(rows)
     # Our markers, by priority within the API's four, one left for the request's top-level
     # cache_control (the conversation's end; run_turn sends one): the system prompt (it
@@ -524,7 +416,7 @@ def _build_anthropic(
     room = MAX_CACHE_BREAKPOINTS - 1 - int(bool(system_prompt))
     spots: list[tuple[int, int]] = []
     for row in stable if cache else ():
-        spot = _spot_before(body, rows, row)
+        spot = marker_spot_before(body, rows, row)
         if spot is not None and spot not in spots and len(spots) < room:
             spots.append(spot)
     spots.sort()
@@ -537,7 +429,7 @@ def _build_anthropic(
     )
     ours = (int(bool(system_prompt)) + int(summary_marked) + len(spots)) if cache else 0
     # Markers the host stored stay while the limit allows, after ours.
-    body = _limit_stored_markers(
+    body = limit_stored_markers(
         body,
         budget=MAX_CACHE_BREAKPOINTS - ours - 1,
         ttl=settings.PROMPT_CACHE_TTL if cache else None,
@@ -545,12 +437,12 @@ def _build_anthropic(
     )
     for m, b in spots:
         content = as_blocks(body[m]["content"])
-        content[b] = _mark(content[b], marker)
+        content[b] = mark(content[b], marker)
         body[m] = {**body[m], "content": content}
     system_blocks: list[dict[str, Any]] = []
     if system_prompt:
         block = {"type": "text", "text": system_prompt}
-        system_blocks.append(_mark(block, marker) if cache else block)
+        system_blocks.append(mark(block, marker) if cache else block)
     lead: list[dict[str, Any]] = []
     if checkpoint is not None and checkpoint.block is not None:
         # The server's compaction block goes first, alone and untouched; nothing before it.
@@ -558,7 +450,7 @@ def _build_anthropic(
             lead = [{"role": "assistant", "content": [checkpoint.block]}]
         if checkpoint.artifacts:
             block = {"type": "text", "text": checkpoint.artifacts}
-            system_blocks.append(_mark(block, marker) if summary_marked else block)
+            system_blocks.append(mark(block, marker) if summary_marked else block)
     elif checkpoint is not None:
         next_role = next((m["role"] for m in body if m["role"] != "system"), None)
         suffix, lead = summary_messages(
@@ -572,10 +464,10 @@ def _build_anthropic(
         )
         if suffix:
             block = {"type": "text", "text": suffix.lstrip()}
-            system_blocks.append(_mark(block, marker) if summary_marked else block)
+            system_blocks.append(mark(block, marker) if summary_marked else block)
         elif summary_marked:
             content = lead[0]["content"]
-            lead[0] = {**lead[0], "content": [*content[:-1], _mark(content[-1], marker)]}
+            lead[0] = {**lead[0], "content": [*content[:-1], mark(content[-1], marker)]}
     if lead and body and lead[-1]["role"] == "user" and body[0]["role"] == "user":
         body = [*lead[:-1], merge_user(lead[-1], body[0]), *body[1:]]
     else:
@@ -586,7 +478,7 @@ def _build_anthropic(
         for block in as_blocks(body.pop(0)["content"]):
             system_blocks.append({k: v for k, v in block.items() if k != "cache_control"})
     marks = sum(1 for block in system_blocks if block.get("cache_control")) + len(
-        _marker_spots(body)
+        marker_spots(body)
     )
     if cache:
         return system_blocks, body, marks
