@@ -37,9 +37,12 @@ from benchmarks.load.peer import (
     build_agent,
     build_saver,
     current_turn,
+    import_peer_packages,
     open_pool,
     turn_input,
 )
+
+import_peer_packages()
 
 MAX_BODY_BYTES = 16 * 1024 * 1024
 MAX_THREAD_CHARS = 255
