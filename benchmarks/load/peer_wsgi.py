@@ -29,7 +29,6 @@ import threading
 import traceback
 from collections.abc import Callable, Iterable
 from typing import Any
-from urllib.parse import unquote
 
 from benchmarks.load.peer import (
     PeerSettings,
@@ -123,7 +122,8 @@ def _turn(environ: dict[str, Any], start_response: StartResponse) -> Iterable[by
 
 
 def _thread(thread: str, start_response: StartResponse) -> Iterable[bytes]:
-    thread = _check_thread(unquote(thread))
+    # PATH_INFO comes percent-decoded (PEP 3333): the thread's id as the client quoted it.
+    thread = _check_thread(thread)
     state = _peer.agent().get_state(_config(thread))
     return _respond(start_response, 200, {"messages": len(state.values.get("messages", []))})
 

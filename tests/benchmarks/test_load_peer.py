@@ -274,6 +274,12 @@ def test_turns_over_gunicorn_summarize_and_reject_bad_input(tmp_path, database) 
         assert _request(base, "POST", "/nowhere", good)[0] == 404
         # Without tool_output the answer comes at once: the user's message and the answer.
         assert _request(base, "POST", "/turn", good) == (200, {"messages": 2})
+        odd = good | {"thread": f"odd 100%/{fresh}"}  # read back by its percent-quoted id
+        assert _request(base, "POST", "/turn", odd) == (200, {"messages": 2})
+        assert _request(base, "GET", f"/threads/{quote(odd['thread'], safe='')}") == (
+            200,
+            {"messages": 2},
+        )
 
 
 def test_turns_through_pgbouncer_in_transaction_mode(tmp_path, database) -> None:
