@@ -44,9 +44,6 @@ from benchmarks.load.peer import (
     peer_setup,
 )
 
-pytest.importorskip("gunicorn", reason="the bench extra installs gunicorn")
-pytest.importorskip("langgraph.checkpoint.postgres", reason="needs the bench extra")
-
 REPO = Path(__file__).resolve().parents[2]
 PGBOUNCER = shutil.which("pgbouncer") or "/usr/sbin/pgbouncer"
 THREADS = 3
@@ -118,13 +115,16 @@ def _pgbouncer(tmp_path: Path, server: dict[str, str], dbname: str) -> Iterator[
     """PgBouncer in transaction mode on a free port, one server connection for all clients:
     a prepared statement or session state leaking between clients would show at once."""
     if not os.access(PGBOUNCER, os.X_OK):
-        pytest.skip(f"PgBouncer is not installed ({PGBOUNCER})")
+        pytest.fail(
+            f"PgBouncer is not installed ({PGBOUNCER}): apt-get install pgbouncer "
+            "(scripts/test installs it when run as root)"
+        )
     argv = [PGBOUNCER]
     if os.geteuid() == 0:  # PgBouncer refuses to run as root
         try:
             pwd.getpwnam("postgres")
         except KeyError:
-            pytest.skip("PgBouncer will not run as root and there is no postgres user")
+            pytest.fail("PgBouncer will not run as root and there is no postgres user")
         argv += ["-u", "postgres"]
     port = _free_port()
     # Not under tmp_path: pytest's base directory is private to its user, and PgBouncer runs
