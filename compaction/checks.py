@@ -1,6 +1,6 @@
 """System checks: bad COMPACTION settings, context windows too small to work, a database that
-cannot lock rows, an API whose token authentication has no table, and background compaction
-with no queue to take it."""
+cannot lock rows, prepared statements behind a transaction pooler, an API whose token
+authentication has no table, and background compaction with no queue to take it."""
 
 from __future__ import annotations
 
@@ -129,6 +129,48 @@ def check_database(app_configs: Any = None, databases: Any = None, **kwargs: Any
             )
         ]
     return []
+
+
+def prepares_statements(settings_dict: dict[str, Any]) -> bool:
+    """Whether connections of this ``DATABASES`` entry let psycopg prepare statements: only
+    with server-side binding (Django's default cursor binds client-side and never prepares)
+    and a ``prepare_threshold`` (Django's default, None, turns preparing off)."""
+    options = settings_dict.get("OPTIONS") or {}
+    return (
+        options.get("server_side_binding") is True and options.get("prepare_threshold") is not None
+    )
+
+
+@register(Tags.compatibility)
+def check_pooler(app_configs: Any = None, **kwargs: Any) -> list:
+    """Prepared statements behind a transaction pooler. ``DISABLE_SERVER_SIDE_CURSORS`` is
+    the marker Django's documentation asks for behind PgBouncer in transaction mode; with it,
+    psycopg's named prepared statements reach whichever server connection the pooler picks,
+    and before PgBouncer 1.21 the next transaction fails with "prepared statement ... does
+    not exist" (or "already exists"). Read from the settings alone: no connection is made."""
+    messages: list = []
+    for alias, entry in (getattr(settings, "DATABASES", None) or {}).items():
+        if not isinstance(entry, dict) or "postgresql" not in str(entry.get("ENGINE", "")):
+            continue
+        if entry.get("DISABLE_SERVER_SIDE_CURSORS") and prepares_statements(entry):
+            messages.append(
+                Warning(
+                    f"DATABASES[{alias!r}] is behind a transaction pooler "
+                    "(DISABLE_SERVER_SIDE_CURSORS) and prepares statements (OPTIONS "
+                    "server_side_binding=True, prepare_threshold="
+                    f"{entry['OPTIONS']['prepare_threshold']!r}): a pooler that does not "
+                    "follow them fails statements once a connection has prepared one.",
+                    hint="Either run PgBouncer 1.21 or later with max_prepared_statements > 0 "
+                    "in its [pgbouncer] section (then silence this warning: "
+                    'SILENCED_SYSTEM_CHECKS = ["compaction.W010"]), or drop the prepared '
+                    'statements: OPTIONS "prepare_threshold": None (the demo project: '
+                    "DATABASE_POOLER=pgbouncer-transaction without "
+                    "DATABASE_PREPARED_STATEMENTS=on). See the docs, Operations, "
+                    '"Behind PgBouncer".',
+                    id="compaction.W010",
+                )
+            )
+    return messages
 
 
 @register(Tags.security)

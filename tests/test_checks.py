@@ -209,3 +209,32 @@ def test_manage_check_fails_on_a_window_too_small(settings):
     assert "compaction.E005" in {m.id for m in run_checks()}
     with pytest.raises(SystemCheckError, match=r"compaction\.E005"):
         call_command("check")
+
+
+def test_w010_prepared_statements_behind_a_transaction_pooler(settings, monkeypatch):
+    default = settings.DATABASES["default"]
+    pooled = {**default, "DISABLE_SERVER_SIDE_CURSORS": True}
+    prepared = {"server_side_binding": True, "prepare_threshold": 5}
+
+    def databases(entry):
+        # Read by the check alone: the test's connections keep their settings.
+        monkeypatch.setattr(checks, "settings", SimpleNamespace(DATABASES={"default": entry}))
+
+    databases({**pooled, "OPTIONS": prepared})
+    [warning] = checks.check_pooler()
+    assert warning.id == "compaction.W010"
+    assert warning.msg.startswith("DATABASES['default'] is behind a transaction pooler")
+    assert "max_prepared_statements" in warning.hint and '"prepare_threshold": None' in warning.hint
+    assert 'SILENCED_SYSTEM_CHECKS = ["compaction.W010"]' in warning.hint
+    # Silenced as any check: the host runs PgBouncer 1.21+ with max_prepared_statements.
+    assert not warning.is_silenced()
+    settings.SILENCED_SYSTEM_CHECKS = ["compaction.W010"]
+    assert warning.is_silenced()
+    # Nothing prepares: client-side binding (Django's default) never does, and a
+    # prepare_threshold of None turns it off with server-side binding.
+    for options in ({"prepare_threshold": 5}, {"server_side_binding": True}, {}):
+        databases({**pooled, "OPTIONS": options})
+        assert checks.check_pooler() == [], options
+    # Not behind a pooler: prepared statements are what the docs recommend.
+    databases({**default, "OPTIONS": prepared})
+    assert checks.check_pooler() == []
