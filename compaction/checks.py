@@ -1,6 +1,7 @@
 """System checks: bad COMPACTION settings, context windows too small to work, a database that
-cannot lock rows, prepared statements behind a transaction pooler, an API whose token
-authentication has no table, and background compaction with no queue to take it."""
+cannot lock rows, prepared statements behind a transaction pooler, an audit replica that is
+not there, an API whose token authentication has no table, and background compaction with no
+queue to take it."""
 
 from __future__ import annotations
 
@@ -171,6 +172,47 @@ def check_pooler(app_configs: Any = None, **kwargs: Any) -> list:
                 )
             )
     return messages
+
+
+ROUTER = "compaction.routers.AuditReplicaRouter"
+
+
+@register(Tags.compatibility)
+def check_audit_database(app_configs: Any = None, **kwargs: Any) -> list:
+    """``AUDIT_DATABASE`` names an alias that exists, and the router that reads it is
+    installed (else the setting does nothing)."""
+    user = getattr(settings, "COMPACTION", None) or {}
+    if not isinstance(user, dict):
+        return []
+    alias = user.get("AUDIT_DATABASE")
+    if not isinstance(alias, str) or not alias:
+        return []  # None, or a bad value that check_settings reports
+    databases = getattr(settings, "DATABASES", None) or {}
+    if alias not in databases:
+        return [
+            Error(
+                f'COMPACTION["AUDIT_DATABASE"] is {alias!r}, which is not an alias in '
+                "DATABASES: every audit page would fail.",
+                hint=f"Add the replica to DATABASES as {alias!r}, or set AUDIT_DATABASE to "
+                f"one of: {', '.join(map(repr, databases))}; None reads the audits from "
+                "default.",
+                id="compaction.E008",
+            )
+        ]
+    routers = getattr(settings, "DATABASE_ROUTERS", None) or []
+    if not any(
+        router == ROUTER or type(router).__name__ == "AuditReplicaRouter" for router in routers
+    ):
+        return [
+            Warning(
+                f'COMPACTION["AUDIT_DATABASE"] is {alias!r}, but no router sends the audit '
+                "reads there: they stay on default.",
+                hint=f'Add it: DATABASE_ROUTERS = ["{ROUTER}"] (before routers that route '
+                "compaction's models).",
+                id="compaction.W011",
+            )
+        ]
+    return []
 
 
 @register(Tags.security)

@@ -103,6 +103,19 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
         # Explicitly on behind a pooler, system check compaction.W010 asks to confirm it.
         options.update(server_side_binding=True, prepare_threshold=5)
 
+if os.environ.get("DATABASE_REPLICA_URL"):
+    # The audit pages read here (compaction.routers); the same connection options as the
+    # primary's, behind the same kind of pooler. Tests mirror it onto the test database.
+    DATABASES["replica"] = {
+        **dj_database_url.parse(os.environ["DATABASE_REPLICA_URL"], conn_max_age=0),
+        "OPTIONS": dict(DATABASES["default"].get("OPTIONS", {})),
+        "DISABLE_SERVER_SIDE_CURSORS": DATABASES["default"].get(
+            "DISABLE_SERVER_SIDE_CURSORS", False
+        ),
+        "TEST": {"MIRROR": "default"},
+    }
+    DATABASE_ROUTERS = ["compaction.routers.AuditReplicaRouter"]
+
 AUTH_PASSWORD_VALIDATORS = []
 
 LANGUAGE_CODE = "en-us"
@@ -163,6 +176,9 @@ COMPACTION = {
     for key, value in os.environ.items()
     if key.startswith("COMPACTION_") and key != "COMPACTION_TESTS"
 }
+
+if "replica" in DATABASES:
+    COMPACTION.setdefault("AUDIT_DATABASE", "replica")
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 # Throttle counters must be shared between processes to mean anything: Redis when given.
