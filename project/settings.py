@@ -85,12 +85,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
         raise ImproperlyConfigured(
             f"DATABASE_POOLER={_pooler!r}: expected pgbouncer-transaction or nothing."
         )
-    options = DATABASES["default"].setdefault("OPTIONS", {})
+    _options = DATABASES["default"].setdefault("OPTIONS", {})
     if not _pooler:
         # Bound every wait on a row lock and every statement, so a stuck peer cannot hang a
         # request or a worker; the services tighten lock_timeout per transaction. PgBouncer
         # refuses this startup parameter: behind it, set them on the role (docs/operations.md).
-        options["options"] = "-c lock_timeout=10000 -c statement_timeout=60000"
+        _options["options"] = "-c lock_timeout=10000 -c statement_timeout=60000"
     else:
         # Transaction pooling hands each transaction to any server connection: a cursor
         # declared WITH HOLD outside a transaction would not be found by its next fetch.
@@ -101,7 +101,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
         # (README, "Use PostgreSQL"). Off behind a pooler that cannot follow prepared
         # statements (PgBouncer in transaction mode before 1.21): Django's default binding.
         # Explicitly on behind a pooler, system check compaction.W010 asks to confirm it.
-        options.update(server_side_binding=True, prepare_threshold=5)
+        _options.update(server_side_binding=True, prepare_threshold=5)
 
 if os.environ.get("DATABASE_REPLICA_URL"):
     # The audit pages read here (compaction.routers); the same connection options as the

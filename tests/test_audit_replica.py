@@ -10,16 +10,19 @@ added to the connection handler for these tests alone, and the tests commit
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 from django.db import connections
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from compaction import selectors, services
+from compaction import checks, selectors, services
 from compaction.checks import check_audit_database
 from compaction.routers import AuditReplicaRouter, audit_reads
 from tests.support.admin import compact, staff_user
 from tests.support.api import API, make_client
+from tests.support.docs import tagged_code
 from tests.support.factories import SessionFactory
 from tests.support.helpers import chat
 
@@ -163,3 +166,17 @@ def test_checks_name_an_unknown_alias_and_a_missing_router(settings, compaction_
     settings.DATABASE_ROUTERS = []
     [warning] = check_audit_database()
     assert warning.id == "compaction.W011" and ROUTER in warning.hint
+
+
+def test_the_replica_settings_of_the_docs_pass_the_checks(settings, monkeypatch):
+    # docs/operations.md, "Audit pages on a replica", over a host's settings (read by the
+    # check alone: the test's connections keep theirs).
+    namespace = {"DATABASES": {"default": dict(settings.DATABASES["default"])}, "COMPACTION": {}}
+    exec(tagged_code("python settings/replica"), namespace)
+    host = SimpleNamespace(**{k: v for k, v in namespace.items() if k.isupper()})
+    monkeypatch.setattr(checks, "settings", host)
+    settings.COMPACTION = namespace["COMPACTION"]
+    assert namespace["DATABASES"]["replica"]["HOST"] == "db-replica.internal"
+    assert check_audit_database() == []
+    with audit_reads() as alias:
+        assert alias == REPLICA

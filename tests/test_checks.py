@@ -13,6 +13,7 @@ from django.core.management.base import SystemCheckError
 from compaction import checks
 from compaction.exceptions import MissingDependency
 from compaction.integrations import require
+from tests.support.docs import tagged_code
 
 
 def test_w001_names_the_database_and_reads_the_right_way_round(monkeypatch):
@@ -238,3 +239,18 @@ def test_w010_prepared_statements_behind_a_transaction_pooler(settings, monkeypa
     # Not behind a pooler: prepared statements are what the docs recommend.
     databases({**default, "OPTIONS": prepared})
     assert checks.check_pooler() == []
+
+
+def test_the_pooler_settings_of_the_docs_pass_w010(settings, monkeypatch):
+    # docs/operations.md, "Behind PgBouncer", over settings that prepare statements.
+    default = {
+        **settings.DATABASES["default"],
+        "OPTIONS": {"server_side_binding": True, "prepare_threshold": 5},
+    }
+    namespace = {"DATABASES": {"default": default}}
+    exec(tagged_code("python settings/pooler"), namespace)
+    assert default["DISABLE_SERVER_SIDE_CURSORS"] is True
+    monkeypatch.setattr(checks, "settings", SimpleNamespace(DATABASES=namespace["DATABASES"]))
+    assert checks.check_pooler() == []
+    default["OPTIONS"]["prepare_threshold"] = 5
+    assert [m.id for m in checks.check_pooler()] == ["compaction.W010"]
