@@ -174,6 +174,54 @@ def check_pooler(app_configs: Any = None, **kwargs: Any) -> list:
     return messages
 
 
+@register(Tags.database)
+def check_pooler_prepares(app_configs: Any = None, databases: Any = None, **kwargs: Any) -> list:
+    """``check --database <alias>``: for a pooled database that prepares statements (W010),
+    try it. Two new connections prepare the same statement one after the other: through
+    PgBouncer before 1.21 in transaction mode the second lands on the server connection the
+    first just left, where psycopg's first name is taken. Reported only when a statement
+    failed so; a busy pooler may hide the failure, never invent one."""
+    messages: list = []
+    for alias in databases or ():
+        entry = connections[alias].settings_dict
+        if connections[alias].vendor != "postgresql" or not (
+            entry.get("DISABLE_SERVER_SIDE_CURSORS") and prepares_statements(entry)
+        ):
+            continue
+        problem = _prepared_statement_problem(alias)
+        if problem:
+            messages.append(
+                Error(
+                    f"DATABASES[{alias!r}]: a prepared statement failed through the pooler "
+                    f"({problem}): with these settings, statements fail under load.",
+                    hint="Run PgBouncer 1.21 or later with max_prepared_statements > 0, or set "
+                    'OPTIONS "prepare_threshold": None. See the docs, Operations, "Behind '
+                    'PgBouncer".',
+                    id="compaction.E009",
+                )
+            )
+    return messages
+
+
+def _prepared_statement_problem(alias: str) -> str | None:
+    wrapper = connections[alias]
+    opened = []
+    try:
+        for _ in range(2):
+            raw = wrapper.get_new_connection(wrapper.get_connection_params())
+            raw.autocommit = True  # one transaction per statement, as the pooler sees turns
+            opened.append(raw)
+            raw.execute("SELECT 1", prepare=True)
+        opened[0].execute("SELECT 1", prepare=True)
+    except Exception as exc:  # the pooler's answer, whatever the driver calls it
+        text = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        return text if "prepared statement" in text else None
+    finally:
+        for raw in opened:
+            raw.close()
+    return None
+
+
 ROUTER = "compaction.routers.AuditReplicaRouter"
 
 

@@ -50,6 +50,7 @@ def test_the_pooler_setting_makes_turns_work_behind_pgbouncer_from_several_threa
     assert result["options"] == {"server_side_binding": None, "prepare_threshold": None}
     assert result["disable_server_side_cursors"] is True
     assert "compaction.W010" not in result["checks"]
+    assert result["database_checks"] == []
 
 
 def test_prepared_statements_behind_pgbouncer_1_18_fail_and_the_check_says_so(bouncer_url):
@@ -68,6 +69,7 @@ def test_prepared_statements_behind_pgbouncer_1_18_fail_and_the_check_says_so(bo
     )
     assert result["options"] == {"server_side_binding": True, "prepare_threshold": 5}
     assert "compaction.W010" in result["checks"]
+    assert result["database_checks"] == ["compaction.E009"]  # check --database tried it
     assert result["errors"], result
     assert all("prepared statement" in error for error in result["errors"]), result["errors"]
     assert result["turns"] < 2 * TURNS

@@ -162,6 +162,14 @@ def main(argv: list[str]) -> None:
                 "turns": len(done),
                 "errors": errors,
                 "checks": sorted({m.id for m in run_checks() if m.id.startswith("compaction.")}),
+                # ``check --database default``: the statement tried through the pooler.
+                "database_checks": sorted(
+                    {
+                        m.id
+                        for m in run_checks(tags=["database"], databases=["default"])
+                        if m.id.startswith("compaction.")
+                    }
+                ),
                 "options": {
                     key: default.get("OPTIONS", {}).get(key)
                     for key in ("server_side_binding", "prepare_threshold")
