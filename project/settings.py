@@ -4,10 +4,13 @@ Environment variables:
 - ``DATABASE_URL``: any dj-database-url URL; default a SQLite file for the demo.
 - ``DATABASE_PREPARED_STATEMENTS``: ``on`` or ``off``: on PostgreSQL, whether statements are
   bound server-side and prepared (see below). Default ``on``, ``off`` behind a transaction pooler.
+- ``DATABASE_SERVER_SIDE_CURSORS``: ``on`` or ``off``: ``off`` sets Django's
+  ``DISABLE_SERVER_SIDE_CURSORS``. Default ``on``, ``off`` behind a transaction pooler.
 - ``DATABASE_POOLER``: ``pgbouncer-transaction`` when the database URL points at PgBouncer (or
-  another pooler) in transaction mode: no server-side cursors (``DISABLE_SERVER_SIDE_CURSORS``)
-  and, unless ``DATABASE_PREPARED_STATEMENTS=on`` says the pooler follows them (PgBouncer 1.21
-  or later with ``max_prepared_statements``), no prepared statements. Unset: a direct connection.
+  another pooler) in transaction mode: no ``options`` startup parameter (PgBouncer refuses
+  it), and both of the above ``off`` unless set (``DATABASE_PREPARED_STATEMENTS=on`` when the
+  pooler follows prepared statements: PgBouncer 1.21 or later with
+  ``max_prepared_statements``). Unset: a direct connection.
 - ``DATABASE_REPLICA_URL``: a read replica for the audit views (``COMPACTION["AUDIT_DATABASE"]``,
   alias ``replica``); unset: everything reads the primary.
 - ``CELERY_BROKER_URL``: a broker URL; without one, tasks run in process (demo).
@@ -91,9 +94,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
         # request or a worker; the services tighten lock_timeout per transaction. PgBouncer
         # refuses this startup parameter: behind it, set them on the role (docs/operations.md).
         _options["options"] = "-c lock_timeout=10000 -c statement_timeout=60000"
-    else:
-        # Transaction pooling hands each transaction to any server connection: a cursor
-        # declared WITH HOLD outside a transaction would not be found by its next fetch.
+    if os.environ.get("DATABASE_SERVER_SIDE_CURSORS", "off" if _pooler else "on") == "off":
+        # Transaction pooling hands each transaction to any server connection: a named
+        # cursor's later fetches could land on another one.
         DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = True
     if os.environ.get("DATABASE_PREPARED_STATEMENTS", "off" if _pooler else "on") != "off":
         # Every turn sends the same few statements: bound server-side, psycopg prepares
