@@ -18,10 +18,11 @@ from django.test.utils import CaptureQueriesContext
 from compaction import selectors, services
 from compaction.models import ChatSession, Message
 from compaction.partitioning import TABLE, hash_partition_sql, partition_name, unpartition_sql
+from tests.support.api import API, make_client
 from tests.support.database import assert_counters_match_rows
 from tests.support.docs import tagged_code
 from tests.support.factories import SessionFactory
-from tests.support.helpers import StaticSummarizer, chat, settings_with, user
+from tests.support.helpers import StaticSummarizer, assistant, chat, settings_with, user
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -105,11 +106,19 @@ def _hot_path(session: ChatSession) -> None:
     assert run.status == "succeeded" and run.messages_compacted > 0, (run.status, run.reason)
     appended = services.message_append(session_id=session.pk, messages=[user("And now?")])
     selectors.session_context_build(session=appended.session)
+    # A turn over HTTP: the views' own reads around the same services.
+    api = make_client(session.owner)
+    base = f"{API}/sessions/{session.pk}"
+    assert api.post(f"{base}/messages/", {"messages": [user("Over HTTP?")]}).status_code == 201
+    assert api.get(f"{base}/context/").status_code == 200
+    assert api.post(f"{base}/messages/", assistant("Yes.")).status_code == 201
 
 
-def test_the_hot_path_on_a_partitioned_message_table_stays_in_one_partition(partitioned, small):
+def test_the_hot_path_on_a_partitioned_message_table_stays_in_one_partition(
+    partitioned, small, alice
+):
     assert _partitions() == sorted(partition_name(r) for r in range(PARTITIONS))
-    sessions = [SessionFactory() for _ in range(SESSIONS)]
+    sessions = [SessionFactory(owner=alice) for _ in range(SESSIONS)]
     for session in sessions[1:]:
         _hot_path(session)  # the other partitions hold rows too
     with CaptureQueriesContext(connection) as captured:
