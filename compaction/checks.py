@@ -1,6 +1,7 @@
 """System checks: bad COMPACTION settings, context windows too small to work, a database that
-cannot lock rows, an API whose token authentication has no table, and background compaction
-with no queue to take it."""
+cannot lock rows, prepared statements behind a transaction pooler, an audit replica that is
+not there, an API whose token authentication has no table, and background compaction with no
+queue to take it."""
 
 from __future__ import annotations
 
@@ -126,6 +127,137 @@ def check_database(app_configs: Any = None, databases: Any = None, **kwargs: Any
                 hint="Use PostgreSQL for anything with more than one process (web workers, "
                 "Celery). Other databases are fine only for demos and single-process use.",
                 id="compaction.W001",
+            )
+        ]
+    return []
+
+
+def prepares_statements(settings_dict: dict[str, Any]) -> bool:
+    """Whether connections of this ``DATABASES`` entry let psycopg prepare statements: only
+    with server-side binding (Django's default cursor binds client-side and never prepares)
+    and a ``prepare_threshold`` (Django's default, None, turns preparing off)."""
+    options = settings_dict.get("OPTIONS") or {}
+    return (
+        options.get("server_side_binding") is True and options.get("prepare_threshold") is not None
+    )
+
+
+@register(Tags.compatibility)
+def check_pooler(app_configs: Any = None, **kwargs: Any) -> list:
+    """Prepared statements behind a transaction pooler. ``DISABLE_SERVER_SIDE_CURSORS`` is
+    the marker Django's documentation asks for behind PgBouncer in transaction mode; with it,
+    psycopg's named prepared statements reach whichever server connection the pooler picks,
+    and before PgBouncer 1.21 the next transaction fails with "prepared statement ... does
+    not exist" (or "already exists"). Read from the settings alone: no connection is made."""
+    messages: list = []
+    for alias, entry in (getattr(settings, "DATABASES", None) or {}).items():
+        if not isinstance(entry, dict) or "postgresql" not in str(entry.get("ENGINE", "")):
+            continue
+        if entry.get("DISABLE_SERVER_SIDE_CURSORS") and prepares_statements(entry):
+            messages.append(
+                Warning(
+                    f"DATABASES[{alias!r}] is behind a transaction pooler "
+                    "(DISABLE_SERVER_SIDE_CURSORS) and prepares statements (OPTIONS "
+                    "server_side_binding=True, prepare_threshold="
+                    f"{entry['OPTIONS']['prepare_threshold']!r}): a pooler that does not "
+                    "follow them fails statements once a connection has prepared one.",
+                    hint="Either run PgBouncer 1.21 or later with max_prepared_statements > 0 "
+                    "in its [pgbouncer] section (then silence this warning: "
+                    'SILENCED_SYSTEM_CHECKS = ["compaction.W010"]), or drop the prepared '
+                    'statements: OPTIONS "prepare_threshold": None (the demo project: '
+                    "DATABASE_POOLER=pgbouncer-transaction without "
+                    "DATABASE_PREPARED_STATEMENTS=on). See the docs, Operations, "
+                    '"Behind PgBouncer".',
+                    id="compaction.W010",
+                )
+            )
+    return messages
+
+
+@register(Tags.database)
+def check_pooler_prepares(app_configs: Any = None, databases: Any = None, **kwargs: Any) -> list:
+    """``check --database <alias>``: for a pooled database that prepares statements (W010),
+    try it. Two new connections prepare the same statement one after the other: through
+    PgBouncer before 1.21 in transaction mode the second lands on the server connection the
+    first just left, where psycopg's first name is taken. Reported only when a statement
+    failed so; a busy pooler may hide the failure, never invent one."""
+    messages: list = []
+    for alias in databases or ():
+        entry = connections[alias].settings_dict
+        if connections[alias].vendor != "postgresql" or not (
+            entry.get("DISABLE_SERVER_SIDE_CURSORS") and prepares_statements(entry)
+        ):
+            continue
+        problem = _prepared_statement_problem(alias)
+        if problem:
+            messages.append(
+                Error(
+                    f"DATABASES[{alias!r}]: a prepared statement failed through the pooler "
+                    f"({problem}): with these settings, statements fail under load.",
+                    hint="Run PgBouncer 1.21 or later with max_prepared_statements > 0, or set "
+                    'OPTIONS "prepare_threshold": None. See the docs, Operations, "Behind '
+                    'PgBouncer".',
+                    id="compaction.E009",
+                )
+            )
+    return messages
+
+
+def _prepared_statement_problem(alias: str) -> str | None:
+    wrapper = connections[alias]
+    opened = []
+    try:
+        for _ in range(2):
+            raw = wrapper.get_new_connection(wrapper.get_connection_params())
+            raw.autocommit = True  # one transaction per statement, as the pooler sees turns
+            opened.append(raw)
+            raw.execute("SELECT 1", prepare=True)
+        opened[0].execute("SELECT 1", prepare=True)
+    except Exception as exc:  # the pooler's answer, whatever the driver calls it
+        text = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        return text if "prepared statement" in text else None
+    finally:
+        for raw in opened:
+            raw.close()
+    return None
+
+
+ROUTER = "compaction.routers.AuditReplicaRouter"
+
+
+@register(Tags.compatibility)
+def check_audit_database(app_configs: Any = None, **kwargs: Any) -> list:
+    """``AUDIT_DATABASE`` names an alias that exists, and the router that reads it is
+    installed (else the setting does nothing)."""
+    user = getattr(settings, "COMPACTION", None) or {}
+    if not isinstance(user, dict):
+        return []
+    alias = user.get("AUDIT_DATABASE")
+    if not isinstance(alias, str) or not alias:
+        return []  # None, or a bad value that check_settings reports
+    databases = getattr(settings, "DATABASES", None) or {}
+    if alias not in databases:
+        return [
+            Error(
+                f'COMPACTION["AUDIT_DATABASE"] is {alias!r}, which is not an alias in '
+                "DATABASES: every audit page would fail.",
+                hint=f"Add the replica to DATABASES as {alias!r}, or set AUDIT_DATABASE to "
+                f"one of: {', '.join(map(repr, databases))}; None reads the audits from "
+                "default.",
+                id="compaction.E008",
+            )
+        ]
+    routers = getattr(settings, "DATABASE_ROUTERS", None) or []
+    if not any(
+        router == ROUTER or type(router).__name__ == "AuditReplicaRouter" for router in routers
+    ):
+        return [
+            Warning(
+                f'COMPACTION["AUDIT_DATABASE"] is {alias!r}, but no router sends the audit '
+                "reads there: they stay on default.",
+                hint=f'Add it: DATABASE_ROUTERS = ["{ROUTER}"] (before routers that route '
+                "compaction's models).",
+                id="compaction.W011",
             )
         ]
     return []

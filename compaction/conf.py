@@ -209,6 +209,7 @@ GROUPS = (
     "Background compaction",
     "Drift audit",
     "Concurrency",
+    "Databases",
     "Token estimation and input limits",
     "Cost",
 )
@@ -512,6 +513,17 @@ SETTINGS: tuple[Setting, ...] = (
     Setting(
         "LOCK_TIMEOUT_MS", 5000, "int", "Concurrency", minimum=1, maximum=600_000,
         doc="Bound on waiting for a session's row lock (`SessionBusy` after).",
+    ),
+    # Databases
+    Setting(
+        "AUDIT_DATABASE", None, "string", "Databases", nullable=True,
+        doc="The `DATABASES` alias (a read replica) that the audit surfaces read from: the "
+        "admin's diff, timeline, archived messages and drift list, and the API's "
+        "checkpoints, diff, drift, runs and history text. They only read and tolerate a "
+        "replica's lag; appends, context builds and compactions stay on `default`. Needs "
+        "`DATABASE_ROUTERS = [\"compaction.routers.AuditReplicaRouter\"]` (system checks "
+        "`E008` for an unknown alias, `W011` without the router). `None`: every read on "
+        "`default`.",
     ),
     # Token estimation and input limits
     Setting(

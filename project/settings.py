@@ -2,8 +2,17 @@
 
 Environment variables:
 - ``DATABASE_URL``: any dj-database-url URL; default a SQLite file for the demo.
-- ``DATABASE_PREPARED_STATEMENTS``: ``on`` (default) or ``off``: on PostgreSQL, whether
-  statements are bound server-side and prepared (see below).
+- ``DATABASE_PREPARED_STATEMENTS``: ``on`` or ``off``: on PostgreSQL, whether statements are
+  bound server-side and prepared (see below). Default ``on``, ``off`` behind a transaction pooler.
+- ``DATABASE_SERVER_SIDE_CURSORS``: ``on`` or ``off``: ``off`` sets Django's
+  ``DISABLE_SERVER_SIDE_CURSORS``. Default ``on``, ``off`` behind a transaction pooler.
+- ``DATABASE_POOLER``: ``pgbouncer-transaction`` when the database URL points at PgBouncer (or
+  another pooler) in transaction mode: no ``options`` startup parameter (PgBouncer refuses
+  it), and both of the above ``off`` unless set (``DATABASE_PREPARED_STATEMENTS=on`` when the
+  pooler follows prepared statements: PgBouncer 1.21 or later with
+  ``max_prepared_statements``). Unset: a direct connection.
+- ``DATABASE_REPLICA_URL``: a read replica for the audit views (``COMPACTION["AUDIT_DATABASE"]``,
+  alias ``replica``); unset: everything reads the primary.
 - ``CELERY_BROKER_URL``: a broker URL; without one, tasks run in process (demo).
 - ``COMPACTION_<KEY>``: any key of the ``COMPACTION`` settings (see compaction/conf.py),
   parsed as JSON when it parses (numbers, true/false, null), else taken as a string.
@@ -15,6 +24,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -73,17 +83,41 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    # Bound every wait on a row lock and every statement, so a stuck peer cannot hang a
-    # request or a worker; the services tighten lock_timeout per transaction.
-    DATABASES["default"].setdefault("OPTIONS", {})["options"] = (
-        "-c lock_timeout=10000 -c statement_timeout=60000"
-    )
-    if os.environ.get("DATABASE_PREPARED_STATEMENTS", "on") != "off":
+    _pooler = os.environ.get("DATABASE_POOLER", "")
+    if _pooler not in ("", "pgbouncer-transaction"):
+        raise ImproperlyConfigured(
+            f"DATABASE_POOLER={_pooler!r}: expected pgbouncer-transaction or nothing."
+        )
+    _options = DATABASES["default"].setdefault("OPTIONS", {})
+    if not _pooler:
+        # Bound every wait on a row lock and every statement, so a stuck peer cannot hang a
+        # request or a worker; the services tighten lock_timeout per transaction. PgBouncer
+        # refuses this startup parameter: behind it, set them on the role (docs/operations.md).
+        _options["options"] = "-c lock_timeout=10000 -c statement_timeout=60000"
+    if os.environ.get("DATABASE_SERVER_SIDE_CURSORS", "off" if _pooler else "on") == "off":
+        # Transaction pooling hands each transaction to any server connection: a named
+        # cursor's later fetches could land on another one.
+        DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = True
+    if os.environ.get("DATABASE_PREPARED_STATEMENTS", "off" if _pooler else "on") != "off":
         # Every turn sends the same few statements: bound server-side, psycopg prepares
         # each after five runs on a connection and the server stops parsing and planning it
         # (README, "Use PostgreSQL"). Off behind a pooler that cannot follow prepared
         # statements (PgBouncer in transaction mode before 1.21): Django's default binding.
-        DATABASES["default"]["OPTIONS"].update(server_side_binding=True, prepare_threshold=5)
+        # Explicitly on behind a pooler, system check compaction.W010 asks to confirm it.
+        _options.update(server_side_binding=True, prepare_threshold=5)
+
+if os.environ.get("DATABASE_REPLICA_URL"):
+    # The audit pages read here (compaction.routers); the same connection options as the
+    # primary's, behind the same kind of pooler. Tests mirror it onto the test database.
+    DATABASES["replica"] = {
+        **dj_database_url.parse(os.environ["DATABASE_REPLICA_URL"], conn_max_age=0),
+        "OPTIONS": dict(DATABASES["default"].get("OPTIONS", {})),
+        "DISABLE_SERVER_SIDE_CURSORS": DATABASES["default"].get(
+            "DISABLE_SERVER_SIDE_CURSORS", False
+        ),
+        "TEST": {"MIRROR": "default"},
+    }
+    DATABASE_ROUTERS = ["compaction.routers.AuditReplicaRouter"]
 
 AUTH_PASSWORD_VALIDATORS = []
 
@@ -145,6 +179,9 @@ COMPACTION = {
     for key, value in os.environ.items()
     if key.startswith("COMPACTION_") and key != "COMPACTION_TESTS"
 }
+
+if "replica" in DATABASES:
+    COMPACTION.setdefault("AUDIT_DATABASE", "replica")
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 # Throttle counters must be shared between processes to mean anything: Redis when given.

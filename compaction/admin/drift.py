@@ -31,6 +31,7 @@ from compaction.admin.html import (
 from compaction.admin.views import can_view
 from compaction.drift.audit import AuditSummary
 from compaction.models import ChatSession, Checkpoint, CompactionRun, DriftAudit
+from compaction.routers import audit_view
 
 
 @admin.register(DriftAudit)
@@ -73,6 +74,7 @@ class DriftAuditAdmin(ReadOnlyAdmin):
         # An audit "row" is the session's drift timeline (whose view checks permissions).
         return HttpResponseRedirect(self.url(ChatSession, "timeline", object_id))
 
+    @audit_view
     def changelist_view(
         self, request: HttpRequest, extra_context: dict[str, Any] | None = None
     ) -> Any:

@@ -45,6 +45,7 @@ from compaction.admin.rendering import content_preview, render_content
 from compaction.conf import app_settings
 from compaction.exceptions import CompactionError
 from compaction.models import ChatSession, Checkpoint, CompactionRun, MemoryFlush, Message
+from compaction.routers import audit_view
 
 #: Newest messages shown inline on a session's page; the rest are one link away.
 RECENT_MESSAGES = 20
@@ -356,6 +357,7 @@ class ChatSessionAdmin(ReadOnlyAdmin):
             *super().get_urls(),
         ]
 
+    @audit_view
     def diff_view(self, request: HttpRequest, object_id: str) -> TemplateResponse:
         return admin_views.diff_view(self, request, object_id)
 
@@ -363,9 +365,11 @@ class ChatSessionAdmin(ReadOnlyAdmin):
     def judge_view(self, request: HttpRequest, object_id: str) -> HttpResponseBase:
         return admin_views.judge_view(self, request, object_id)
 
+    @audit_view
     def timeline_view(self, request: HttpRequest, object_id: str) -> TemplateResponse:
         return admin_views.timeline_view(self, request, object_id)
 
+    @audit_view
     def originals_view(
         self, request: HttpRequest, object_id: str, version: int
     ) -> TemplateResponse:

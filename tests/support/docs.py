@@ -33,6 +33,9 @@ EXECUTED: dict[str, str] = {
     "python settings/local-model": "tests/services/test_providers.py",
     "python celery/app": "tests/test_docs.py",
     "python celery/settings": "tests/test_docs.py",
+    "python settings/pooler": "tests/test_checks.py",
+    "python settings/replica": "tests/test_audit_replica.py",
+    "python migrations/partition_messages": "tests/services/test_partitioning.py",
 }
 #: Kinds shown but not run: commands to type (with their ``$`` prompt), output, formats.
 NOT_RUN = frozenset({"console", "text", "http"})

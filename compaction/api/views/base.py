@@ -17,6 +17,7 @@ from compaction import selectors
 from compaction.api.formats import NamedFormatErrors, negotiation_over
 from compaction.api.parsers import LimitedJSONParser, read_chunked_body
 from compaction.models import ChatSession
+from compaction.routers import audit_view
 
 _UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
 # Versions are PositiveIntegerFields: nine ASCII digits fit, and no int() surprise ("²").
@@ -81,6 +82,14 @@ class CompactionAPIView(GenericAPIView):
         if perm is not None and session.owner_id != user.pk and not user.has_perm(perm):
             raise PermissionDenied("You may read this session but not change it.")
         return session
+
+
+class AuditAPIView(CompactionAPIView):
+    """A read-only audit endpoint: its reads of compaction's models go to
+    ``COMPACTION["AUDIT_DATABASE"]`` (a replica) when one is set (``compaction.routers``)."""
+
+    def dispatch(self, request: Any, *args: Any, **kwargs: Any) -> Any:
+        return audit_view(super().dispatch)(request, *args, **kwargs)
 
 
 CHANGE = "compaction.change_chatsession"

@@ -18,11 +18,11 @@ from compaction.api.serializers import (
     CheckpointSerializer,
     SessionDriftSerializer,
 )
-from compaction.api.views.base import CompactionAPIView, parse_version
+from compaction.api.views.base import AuditAPIView, parse_version
 from compaction.models import Checkpoint
 
 
-class CheckpointListView(CompactionAPIView):
+class CheckpointListView(AuditAPIView):
     """A session's checkpoints."""
 
     pagination_class = DefaultPagination
@@ -44,7 +44,7 @@ class CheckpointListView(CompactionAPIView):
         return self.get_paginated_response(CheckpointSerializer(page, many=True).data)
 
 
-class CheckpointDetailView(CompactionAPIView):
+class CheckpointDetailView(AuditAPIView):
     """One checkpoint."""
 
     @extend_schema(
@@ -65,7 +65,7 @@ class CheckpointDetailView(CompactionAPIView):
         return Response(CheckpointDetailSerializer(checkpoint).data)
 
 
-class CheckpointDiffView(CompactionAPIView):
+class CheckpointDiffView(AuditAPIView):
     """A checkpoint audited against another version: what it dropped or changed silently,
     what it declared, what the evidence cannot settle."""
 
@@ -105,7 +105,7 @@ class CheckpointDiffView(CompactionAPIView):
         return Response(found.as_dict(lines=True))
 
 
-class SessionDriftView(CompactionAPIView):
+class SessionDriftView(AuditAPIView):
     """The drift timeline and item history of a session's checkpoint chain."""
 
     @extend_schema(

@@ -21,7 +21,12 @@ from compaction.api.serializers import (
     OverflowInSerializer,
     OverflowSerializer,
 )
-from compaction.api.views.base import CHANGE, CompactionAPIView, CompactionRateThrottle
+from compaction.api.views.base import (
+    CHANGE,
+    AuditAPIView,
+    CompactionAPIView,
+    CompactionRateThrottle,
+)
 
 
 class SessionMemoryFlushView(CompactionAPIView):
@@ -101,7 +106,7 @@ class SessionOverflowView(CompactionAPIView):
         )
 
 
-class SessionHistoryTextView(CompactionAPIView):
+class SessionHistoryTextView(AuditAPIView):
     """The conversation as plain text for a reflection step."""
 
     @extend_schema(

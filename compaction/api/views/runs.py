@@ -14,11 +14,11 @@ from compaction.api import schema
 from compaction.api.filters import RunFilter
 from compaction.api.pagination import DefaultPagination
 from compaction.api.serializers import CompactionRunSerializer
-from compaction.api.views.base import CompactionAPIView, parse_uuid
+from compaction.api.views.base import AuditAPIView, parse_uuid
 from compaction.models import CompactionRun
 
 
-class RunListView(CompactionAPIView):
+class RunListView(AuditAPIView):
     """Compaction runs of the sessions you can see."""
 
     pagination_class = DefaultPagination
@@ -41,7 +41,7 @@ class RunListView(CompactionAPIView):
         return self.get_paginated_response(CompactionRunSerializer(page, many=True).data)
 
 
-class RunDetailView(CompactionAPIView):
+class RunDetailView(AuditAPIView):
     """One compaction run."""
 
     @extend_schema(
