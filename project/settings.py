@@ -4,6 +4,8 @@ Environment variables:
 - ``DATABASE_URL``: any dj-database-url URL; default a SQLite file for the demo.
 - ``DATABASE_PREPARED_STATEMENTS``: ``on`` (default) or ``off``: on PostgreSQL, whether
   statements are bound server-side and prepared (see below).
+- ``DATABASE_CONN_MAX_AGE``: seconds a PostgreSQL connection is kept across requests
+  (default 600; 0 opens one per request).
 - ``CELERY_BROKER_URL``: a broker URL; without one, tasks run in process (demo).
 - ``COMPACTION_<KEY>``: any key of the ``COMPACTION`` settings (see compaction/conf.py),
   parsed as JSON when it parses (numbers, true/false, null), else taken as a string.
@@ -78,6 +80,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"].setdefault("OPTIONS", {})["options"] = (
         "-c lock_timeout=10000 -c statement_timeout=60000"
     )
+    # Kept across requests: a new connection per request costs a connect, a SET TIME ZONE and
+    # the web worker's CPU for both, and prepared statements (below) would die with it
+    # before their fifth run. The health check (one SELECT 1 per request) replaces a
+    # connection the server dropped before the request uses it, rather than failing it.
+    DATABASES["default"]["CONN_MAX_AGE"] = int(os.environ.get("DATABASE_CONN_MAX_AGE", "600"))
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
     if os.environ.get("DATABASE_PREPARED_STATEMENTS", "on") != "off":
         # Every turn sends the same few statements: bound server-side, psycopg prepares
         # each after five runs on a connection and the server stops parsing and planning it
