@@ -170,14 +170,14 @@ def _setup(sessions: int, history: int) -> tuple[Any, str, list[str]]:
     return user, token, ids
 
 
-def _start_server(port: int, workers: int, out: str, profile: str) -> subprocess.Popen:
+def _start_server(port: int, workers: int, out: str, profile: str, root: Path) -> subprocess.Popen:
     env = {
         **os.environ,
         "DJANGO_DEBUG": "0",
         "DJANGO_SETTINGS_MODULE": "project.settings",
         "WEB_PROFILE_DIR": out,
         "WEB_PROFILE": profile,
-        "PYTHONPATH": str(ROOT),
+        "PYTHONPATH": str(root),
     }
     cmd = [
         sys.executable,
@@ -193,7 +193,7 @@ def _start_server(port: int, workers: int, out: str, profile: str) -> subprocess
         "--log-level",
         "warning",
     ]
-    return subprocess.Popen(cmd, cwd=ROOT, env=env)
+    return subprocess.Popen(cmd, cwd=root, env=env)
 
 
 def _wait_ready(client: Client, sid: str, proc: subprocess.Popen) -> None:
@@ -261,6 +261,12 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--profile", choices=["none", "pyinstrument", "cprofile"], default="none")
     parser.add_argument("--out", help="directory for the request log and profiles")
     parser.add_argument("--json", help="write the figures here")
+    parser.add_argument("--jsonl", help="append the figures to this file, one line a run")
+    parser.add_argument(
+        "--app-root",
+        default=str(ROOT),
+        help="serve this checkout of the project (an A/B against another revision)",
+    )
     args = parser.parse_args(argv)
     if not os.environ.get("DATABASE_URL"):
         parser.error("DATABASE_URL must name a PostgreSQL database")
@@ -277,7 +283,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     user, token, ids = _setup(args.clients, args.history)
     connection.close()
     port = _free_port()
-    proc = _start_server(port, args.workers, out, "" if args.profile == "none" else args.profile)
+    profile = "" if args.profile == "none" else args.profile
+    proc = _start_server(port, args.workers, out, profile, Path(args.app_root))
     errors: list[str] = []
     try:
         clients = [Client(port, token) for _ in ids]
@@ -327,6 +334,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         history=args.history,
         tool_every=args.tool_every,
         context_in_append=args.context_in_append,
+        app_root=args.app_root,
         errors=errors[:10],
         out=out,
     )
@@ -338,6 +346,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     print(text)
     if args.json:
         Path(args.json).write_text(text + "\n")
+    if args.jsonl:
+        with open(args.jsonl, "a", encoding="utf-8") as f:
+            f.write(json.dumps(figures) + "\n")
     return figures
 
 
