@@ -231,3 +231,15 @@ def test_the_schema_documents_the_parameter_and_the_answer():
     answer = schemas["MessageAppendResponse"]["properties"]
     assert {"context", "context_error"} <= set(answer)
     assert "context" not in schemas["MessageAppendResponse"].get("required", [])
+
+
+def test_the_appends_answer_is_what_its_serializers_say(api, session):
+    """The answer's serializers are built once per process: they say what new ones say."""
+    from compaction.api.serializers import MessageSerializer, SessionSerializer
+
+    for n in range(2):  # the second request reuses what the first built
+        body = api.post(sess(session, "messages/"), user(f"Hi {n}")).json()
+        stored = session.messages.order_by("-seq")[:1]
+        assert body["messages"] == MessageSerializer(stored, many=True).data
+        fresh = selectors.session_get(session_id=session.pk)
+        assert body["session"] == SessionSerializer(fresh).data

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import logging
 from typing import Any
 
@@ -71,6 +72,18 @@ def _append_envelope(data: Any) -> tuple[list[Any], bool, str, dict[str, Any] | 
             raise ValidationError({"usage": checked.errors})
         usage = dict(checked.validated_data)
     return data["messages"], True, fmt, usage
+
+
+@functools.cache
+def _answer_serializers() -> tuple[MessageSerializer, SessionSerializer, CompactionRunSerializer]:
+    """The serializers of an append's answer, built once per process.
+
+    A model serializer builds its fields from the model on every instance: most of the
+    cost of serializing one session and its new messages, on every append. These only
+    represent (``to_representation`` keeps no state), so one of each serves every request,
+    from any thread.
+    """
+    return MessageSerializer(), SessionSerializer(), CompactionRunSerializer()
 
 
 def _context_after(session: ChatSession, fmt: str) -> dict[str, Any]:
@@ -175,11 +188,12 @@ class SessionMessagesView(CompactionAPIView):
         # Idempotency-Key would retry, storing it twice.
         session = result.session
         session.live_runs = [result.live_run] if result.live_run is not None else []
+        messages_out, session_out, run_out = _answer_serializers()
         body = {
-            "messages": MessageSerializer(result.messages, many=True).data,
-            "session": SessionSerializer(session).data,
+            "messages": [messages_out.to_representation(row) for row in result.messages],
+            "session": session_out.to_representation(session),
             "compaction": (
-                CompactionRunSerializer(result.compaction).data if result.compaction else None
+                run_out.to_representation(result.compaction) if result.compaction else None
             ),
         }
         if query.validated_data["context"]:
