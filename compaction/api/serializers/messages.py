@@ -231,5 +231,5 @@ class MessageAppendResponseSerializer(serializers.Serializer):
     context_error = ErrorDetailSerializer(
         required=False,
         help_text="With `?context=1`, when `context` is null: why, as `GET .../context/` "
-        "would have answered (e.g. `unsupported_format`, 422).",
+        "would have answered (e.g. `format_not_mappable`, its 422).",
     )
