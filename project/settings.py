@@ -13,6 +13,8 @@ Environment variables:
   ``max_prepared_statements``). Unset: a direct connection.
 - ``DATABASE_REPLICA_URL``: a read replica for the audit views (``COMPACTION["AUDIT_DATABASE"]``,
   alias ``replica``); unset: everything reads the primary.
+- ``DATABASE_CONN_MAX_AGE``: seconds a PostgreSQL connection is kept across requests
+  (default 600; 0 opens one per request).
 - ``CELERY_BROKER_URL``: a broker URL; without one, tasks run in process (demo).
 - ``COMPACTION_<KEY>``: any key of the ``COMPACTION`` settings (see compaction/conf.py),
   parsed as JSON when it parses (numbers, true/false, null), else taken as a string.
@@ -98,6 +100,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
         # Transaction pooling hands each transaction to any server connection: a named
         # cursor's later fetches could land on another one.
         DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = True
+    # Kept across requests: a new connection per request costs a connect, a SET TIME ZONE and
+    # the web worker's CPU for both, and prepared statements (below) would die with it
+    # before their fifth run. The health check (one SELECT 1 per request) replaces a
+    # connection the server dropped before the request uses it, rather than failing it.
+    DATABASES["default"]["CONN_MAX_AGE"] = int(os.environ.get("DATABASE_CONN_MAX_AGE", "600"))
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
     if os.environ.get("DATABASE_PREPARED_STATEMENTS", "off" if _pooler else "on") != "off":
         # Every turn sends the same few statements: bound server-side, psycopg prepares
         # each after five runs on a connection and the server stops parsing and planning it

@@ -274,6 +274,15 @@ def checkpoint_read_with(session: ChatSession) -> tuple[bool, Checkpoint | None]
     return True, checkpoint
 
 
+def checkpoint_carry(source: ChatSession, target: ChatSession) -> None:
+    """Let ``target`` (the same session, read again, e.g. under its row lock) reuse the
+    latest checkpoint ``source`` was read with: ``checkpoint_read_with`` still answers only
+    while ``target``'s ``checkpoint_version`` is that checkpoint's."""
+    known, checkpoint = checkpoint_read_with(source)
+    if known and source.pk == target.pk:
+        setattr(target, _LATEST_CHECKPOINT, checkpoint)
+
+
 def checkpoint_forget(session: ChatSession) -> None:
     """Make the next context build from ``session`` read the latest checkpoint itself."""
     session.__dict__.pop(_LATEST_CHECKPOINT, None)

@@ -14,7 +14,6 @@ from datetime import datetime
 from typing import Any
 from uuid import UUID
 
-from django.core.exceptions import ValidationError
 from django.db.models import (
     Case,
     DecimalField,
@@ -35,6 +34,7 @@ from compaction.engine.timing import CACHE_TTL_SECONDS, Timing, compaction_timin
 from compaction.engine.window import WindowProblem, window_problems
 from compaction.exceptions import SessionNotFound
 from compaction.models import ChatSession, CompactionRun
+from compaction.selectors.rows import session_read
 
 
 def session_list(*, user: Any = None, with_live_run: bool = False) -> QuerySet[ChatSession]:
@@ -61,11 +61,25 @@ def session_list(*, user: Any = None, with_live_run: bool = False) -> QuerySet[C
     return qs.filter(owner=user)
 
 
+def session_visible(*, session: ChatSession, user: Any = None) -> bool:
+    """Whether ``user`` may see ``session`` (``session_list``'s rule; None: anyone)."""
+    if user is None or session.owner_id == user.pk:
+        return True
+    return bool(user.is_staff and user.has_perm("compaction.view_chatsession"))
+
+
 def session_get(*, session_id: UUID | str, user: Any = None) -> ChatSession:
-    try:
-        return session_list(user=user).get(pk=session_id)
-    except (ChatSession.DoesNotExist, ValueError, ValidationError):
-        raise SessionNotFound("Session not found.", details={"session": str(session_id)}) from None
+    """The session, if ``user`` may see it (else ``SessionNotFound``, as for a missing one).
+
+    One statement, raw SQL (``selectors.rows.session_read``; every API request on a session
+    starts here): it also reads the latest checkpoint and the live compaction run, so that
+    a context build or an append that follows starts from them instead of reading them
+    again. ``owner`` is not loaded (``owner_id`` is).
+    """
+    session = session_read(session_id)
+    if not session_visible(session=session, user=user):
+        raise SessionNotFound("Session not found.", details={"session": str(session_id)})
+    return session
 
 
 def session_threshold(*, session: ChatSession) -> int:

@@ -29,6 +29,7 @@ from compaction.exceptions import IdempotencyKeyReused, InvalidInput
 from compaction.models import ChatSession, CompactionRun, IdempotencyKey, Message
 from compaction.selectors import session_compaction_timing, session_memory_flush_due
 from compaction.selectors.rows import (
+    checkpoint_carry,
     checkpoint_forget,
     live_run_read_with,
     live_run_remember,
@@ -165,7 +166,8 @@ def message_append(
     four statements: two to append the user's message (the read takes the latest checkpoint
     along, for the context build that follows), one to build the context, one to append the
     answer with ``session=`` (README, "Using it from your chat backend"). The
-    locked path (SQLite, an ``idempotency_key``) reads under the lock and ignores it.
+    locked path (SQLite, an ``idempotency_key``) reads under the lock and takes from it only
+    the checkpoint it was read with, while that is still the latest, for the context build.
 
     With ``idempotency_key``, a second call with the same key and the same messages
     returns the first call's messages (``replayed=True``) and writes nothing; the same key
@@ -212,7 +214,12 @@ def message_append(
     fingerprint = _fingerprint(messages, batch=batch, format=format) if idempotency_key else ""
     queued = None
     with transaction.atomic():
-        session = lock_session(session_id)
+        locked = lock_session(session_id)
+        if session is not None:
+            # A context build after this append can start from the checkpoint the caller's
+            # session was read with, while it is still the latest (its version says so).
+            checkpoint_carry(session, locked)
+        session = locked
         if idempotency_key:
             # With its run's checkpoint: a replay is answered without a query of its own.
             record = (

@@ -14,6 +14,7 @@ from compaction.api.formats import (
 from compaction.api.serializers.fields import (
     FORMAT_CHOICES,
     ContentField,
+    ErrorDetailSerializer,
     ObjectField,
     SystemField,
 )
@@ -92,12 +93,17 @@ class MessageBatchInSerializer(serializers.Serializer):
     )
 
 
-class MessageAppendResponseSerializer(serializers.Serializer):
-    messages = MessageSerializer(many=True)
-    session = SessionSerializer()
-    compaction = CompactionRunSerializer(
-        allow_null=True,
-        help_text="The compaction this append triggered or joined, else null.",
+class MessageAppendQuerySerializer(serializers.Serializer):
+    context = serializers.BooleanField(
+        default=False,
+        help_text="Answer with the context payload for the next model call too (`context`), "
+        "built after the append as `GET .../context/` would build it: a tool round or a "
+        "user's message needs no request of its own for it.",
+    )
+    message_format = serializers.ChoiceField(
+        choices=FORMAT_CHOICES,
+        default="anthropic",
+        help_text="With `context`: the payload's format, as for `GET .../context/`.",
     )
 
 
@@ -206,3 +212,24 @@ class ContextSerializer(serializers.Serializer):
         help_text="This is the flush turn's payload (asked with memory_flush=1)."
     )
     compaction = CompactionStateSerializer()
+
+
+class MessageAppendResponseSerializer(serializers.Serializer):
+    messages = MessageSerializer(many=True)
+    session = SessionSerializer()
+    compaction = CompactionRunSerializer(
+        allow_null=True,
+        help_text="The compaction this append triggered or joined, else null.",
+    )
+    context = ContextSerializer(
+        required=False,
+        allow_null=True,
+        help_text="With `?context=1` only: the payload for the next model call, as "
+        "`GET .../context/` answers it now; null when it could not be built (see "
+        "`context_error`): the messages are stored all the same.",
+    )
+    context_error = ErrorDetailSerializer(
+        required=False,
+        help_text="With `?context=1`, when `context` is null: why, as `GET .../context/` "
+        "would have answered (e.g. `format_not_mappable`, its 422).",
+    )

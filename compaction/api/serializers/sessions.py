@@ -20,6 +20,7 @@ from compaction.api.serializers.fields import (
 from compaction.conf import app_settings
 from compaction.models import ChatSession, CompactionRun
 from compaction.selectors.cost import FINISHED
+from compaction.selectors.rows import live_run_read_with
 
 # --------------------------------------------------------------------------- cost
 
@@ -283,10 +284,12 @@ class SessionSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(CompactionRunSerializer(allow_null=True))
     def get_live_run(self, session: ChatSession) -> dict[str, Any] | None:
-        # Lists prefetch ``live_runs`` (one query for the page); a detail asks the selector.
+        # Lists prefetch ``live_runs`` (one query for the page); a session read by
+        # ``session_get`` carries its own; else the selector is asked.
+        known, run = live_run_read_with(session)
         if hasattr(session, "live_runs"):
             run = session.live_runs[0] if session.live_runs else None
-        else:
+        elif not known:
             run = selectors.run_live(session=session)
         return CompactionRunSerializer(run).data if run is not None else None
 

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import functools
+import logging
 from typing import Any
 
+from django.db import DatabaseError
 from django.db.models import QuerySet
 from django.http.response import HttpResponseBase
 from drf_spectacular.utils import extend_schema
@@ -15,12 +18,14 @@ from rest_framework.settings import api_settings
 
 from compaction import selectors, services
 from compaction.api import schema
+from compaction.api.exceptions import error_body
 from compaction.api.formats import MessageFormatNegotiation, mark_deprecated
 from compaction.api.pagination import MessageCursorPagination
 from compaction.api.serializers import (
     CompactionRunSerializer,
     ContextQuerySerializer,
     ContextSerializer,
+    MessageAppendQuerySerializer,
     MessageAppendResponseSerializer,
     MessageInSerializer,
     MessageListQuerySerializer,
@@ -31,7 +36,10 @@ from compaction.api.serializers import (
 )
 from compaction.api.views.base import CHANGE, CompactionAPIView
 from compaction.content import ANTHROPIC, FORMATS
-from compaction.models import Message
+from compaction.exceptions import CompactionError
+from compaction.models import ChatSession, Message
+
+logger = logging.getLogger(__name__)
 
 
 def _append_envelope(data: Any) -> tuple[list[Any], bool, str, dict[str, Any] | None]:
@@ -64,6 +72,40 @@ def _append_envelope(data: Any) -> tuple[list[Any], bool, str, dict[str, Any] | 
             raise ValidationError({"usage": checked.errors})
         usage = dict(checked.validated_data)
     return data["messages"], True, fmt, usage
+
+
+@functools.cache
+def _answer_serializers() -> tuple[MessageSerializer, SessionSerializer, CompactionRunSerializer]:
+    """The serializers of an append's answer, built once per process.
+
+    A model serializer builds its fields from the model on every instance: most of the
+    cost of serializing one session and its new messages, on every append. These only
+    represent (``to_representation`` keeps no state), so one of each serves every request,
+    from any thread.
+    """
+    return MessageSerializer(), SessionSerializer(), CompactionRunSerializer()
+
+
+def _context_after(session: ChatSession, fmt: str) -> dict[str, Any]:
+    """``context`` (and ``context_error``) of an append's answer: the payload built from the
+    session the append returned (its checkpoint read already: the messages are one query).
+
+    After the commit: a failure here must not make the stored append look failed (a client
+    without an Idempotency-Key would retry and store it twice), so it is told in the body.
+    """
+    try:
+        payload = selectors.session_context_build(session=session, format=fmt)
+    except CompactionError as exc:  # e.g. items another format cannot carry: 422 on a GET
+        error = error_body(exc.code, exc.message, exc.details)["error"]
+        return {"context": None, "context_error": error}
+    except DatabaseError:
+        logger.exception("Building the context after an append to session %s failed", session.pk)
+        error = error_body(
+            "context_unavailable",
+            "The messages are stored; the context could not be built now: GET context/.",
+        )["error"]
+        return {"context": None, "context_error": error}
+    return {"context": payload.as_dict()}
 
 
 class SessionMessagesView(CompactionAPIView):
@@ -105,8 +147,15 @@ class SessionMessagesView(CompactionAPIView):
         "messages, `[b.model_dump() for b in response.content]` as content) or `openai` "
         "(Chat Completions messages). An assistant message opening with a server `compaction` "
         "block archives what it replaced. Over the threshold, the append may compact the "
-        "session (`compaction`).",
-        parameters=[schema.SESSION_ID, schema.IDEMPOTENCY_KEY, schema.IDEMPOTENT_REPLAYED],
+        "session (`compaction`). With `?context=1` the answer also carries the context "
+        "payload for the next model call (`context`, as `GET .../context/` would answer "
+        "it), saving that request.",
+        parameters=[
+            schema.SESSION_ID,
+            MessageAppendQuerySerializer,
+            schema.IDEMPOTENCY_KEY,
+            schema.IDEMPOTENT_REPLAYED,
+        ],
         request=schema.MESSAGE_APPEND_REQUEST,
         examples=schema.APPEND_EXAMPLES,
         responses=schema.responses(
@@ -115,6 +164,8 @@ class SessionMessagesView(CompactionAPIView):
     )
     def post(self, request: Request, session_id: str) -> Response:
         session = self.get_session(perm=CHANGE)
+        query = MessageAppendQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
         messages, batch, fmt, usage = _append_envelope(request.data)
         estimate = usage.pop("estimated_tokens", None) if usage else None
         model = usage.pop("model", None) if usage else None
@@ -127,6 +178,9 @@ class SessionMessagesView(CompactionAPIView):
             usage=usage,
             estimated_tokens=estimate,
             model=model,
+            # Just read (with its latest checkpoint and live run): the append's own read
+            # of the session is not sent again.
+            session=session,
         )
         # The answer is built from what the write returned (the service read the session
         # again after a compaction it ran): no query after the commit, so a connection lost
@@ -134,13 +188,16 @@ class SessionMessagesView(CompactionAPIView):
         # Idempotency-Key would retry, storing it twice.
         session = result.session
         session.live_runs = [result.live_run] if result.live_run is not None else []
+        messages_out, session_out, run_out = _answer_serializers()
         body = {
-            "messages": MessageSerializer(result.messages, many=True).data,
-            "session": SessionSerializer(session).data,
+            "messages": [messages_out.to_representation(row) for row in result.messages],
+            "session": session_out.to_representation(session),
             "compaction": (
-                CompactionRunSerializer(result.compaction).data if result.compaction else None
+                run_out.to_representation(result.compaction) if result.compaction else None
             ),
         }
+        if query.validated_data["context"]:
+            body.update(_context_after(result.session, query.validated_data["message_format"]))
         # A replay answers like the original (201, same messages), flagged by a header.
         headers = {"Idempotent-Replayed": "true"} if result.replayed else None
         return Response(body, status=status.HTTP_201_CREATED, headers=headers)
