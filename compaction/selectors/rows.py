@@ -15,7 +15,7 @@ from typing import Any
 from uuid import UUID
 
 from django.core.exceptions import ValidationError
-from django.db import DEFAULT_DB_ALIAS, connection, connections
+from django.db import DEFAULT_DB_ALIAS, connection, connections, router
 from django.db.backends.base.base import BaseDatabaseWrapper
 
 from compaction.exceptions import SessionNotFound
@@ -180,7 +180,8 @@ def session_read(session_id: UUID | str) -> ChatSession:
     snapshot, so they agree.
     """
     names = _SESSION_FIELDS
-    db = database()
+    # Where the ORM would read it: the primary, or an audit page's replica (routers.py).
+    db = connections[router.db_for_read(ChatSession)]
     try:
         key = ChatSession._meta.pk.get_db_prep_value(session_id, db)
     except (ValueError, ValidationError):
