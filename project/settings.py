@@ -4,6 +4,10 @@ Environment variables:
 - ``DATABASE_URL``: any dj-database-url URL; default a SQLite file for the demo.
 - ``DATABASE_PREPARED_STATEMENTS``: ``on`` (default) or ``off``: on PostgreSQL, whether
   statements are bound server-side and prepared (see below).
+- ``DATABASE_SERVER_SIDE_CURSORS``: ``on`` (default) or ``off``: ``off`` sets Django's
+  ``DISABLE_SERVER_SIDE_CURSORS``, needed behind a pooler in transaction mode (PgBouncer's
+  ``pool_mode=transaction``), where a named cursor's later fetches can land on another server
+  connection. The load driver (``manage.py compaction_load``) runs with both ``off``.
 - ``CELERY_BROKER_URL``: a broker URL; without one, tasks run in process (demo).
 - ``COMPACTION_<KEY>``: any key of the ``COMPACTION`` settings (see compaction/conf.py),
   parsed as JSON when it parses (numbers, true/false, null), else taken as a string.
@@ -84,6 +88,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
         # (README, "Use PostgreSQL"). Off behind a pooler that cannot follow prepared
         # statements (PgBouncer in transaction mode before 1.21): Django's default binding.
         DATABASES["default"]["OPTIONS"].update(server_side_binding=True, prepare_threshold=5)
+    if os.environ.get("DATABASE_SERVER_SIDE_CURSORS", "on") == "off":
+        DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = True
 
 AUTH_PASSWORD_VALIDATORS = []
 
