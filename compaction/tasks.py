@@ -155,8 +155,19 @@ def _take_over(task: Any, run: CompactionRun) -> CompactionRun | str:
 
 
 def publish_compaction_run(run_id: str) -> None:
-    """The default ``PUBLISHER``: put a queued run on Celery."""
-    compact_session.delay(run_id)
+    """The default ``PUBLISHER``: put a queued run on Celery.
+
+    It runs once the append's transaction has committed: a broker that cannot be reached
+    (restarting, after Celery's own publish retries) must not turn that stored append into a
+    5xx. The run is left ``pending`` and logged; past ``LEASE_SECONDS`` the next append over
+    the threshold (or ``release_expired_leases``) expires it and queues the session again.
+    """
+    from kombu.exceptions import OperationalError as BrokerUnavailable
+
+    try:
+        compact_session.delay(run_id)
+    except BrokerUnavailable as exc:
+        logger.warning("Compaction %s is left pending: the broker is unavailable: %s", run_id, exc)
 
 
 @shared_task
