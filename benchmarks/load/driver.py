@@ -169,13 +169,14 @@ def run_level(
         "KEEP_RECENT_TOKENS": config.keep_tokens,
     }
     stop = threading.Event()
+    level_seed = config.seed * 1000 + clients + (500 if fault_names else 0)
     results = [
         ClientResult(
-            SessionState(index=i), Caller(Http(target.base_url(stack), target.headers(stack)))
+            SessionState(index=i, label=f"{level_seed}-{i}"),
+            Caller(Http(target.base_url(stack), target.headers(stack))),
         )
         for i in range(clients)
     ]
-    level_seed = config.seed * 1000 + clients + (500 if fault_names else 0)
 
     def client(result: ClientResult) -> None:
         try:
@@ -501,6 +502,8 @@ def format_level(report: dict[str, Any]) -> str:
         f"   errors: {report['errors'] or 'none'}; outside fault windows: "
         f"{report['failed_outside_faults']}; sessions given up: {len(report['sessions_given_up'])}"
     )
+    if report["sessions_given_up"]:
+        lines.append(f"   first give-up: {report['sessions_given_up'][0][:300]}")
     comp = report.get("compaction")
     if comp:
         lines.append(

@@ -23,6 +23,8 @@ API = "/api/compaction"
 @dataclass
 class SessionState:
     index: int
+    #: Unique across the runs of one stack (external id, peer thread).
+    label: str = ""
     id: str = ""
     #: Every message an append acknowledged (2xx), in order: (role, content).
     acked: list[tuple[str, Any]] = field(default_factory=list)
@@ -70,7 +72,7 @@ class AppTarget:
             "POST",
             f"{API}/sessions/",
             {
-                "external_id": f"load-{state.index}",
+                "external_id": f"load-{state.label}",
                 "system_prompt": "You are a careful coding agent working in a repository.",
                 "config": config,
             },
@@ -155,7 +157,7 @@ class PeerTarget:
         return {"Accept": "application/json"}
 
     def open_session(self, caller: Caller, state: SessionState, config: dict[str, Any]) -> None:
-        state.id = f"load-{state.index}"
+        state.id = f"load-{state.label}"
 
     def turn(self, caller: Caller, state: SessionState, script: TurnScript) -> list[Timing]:
         timings: list[Timing] = []
