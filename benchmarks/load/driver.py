@@ -38,6 +38,8 @@ class LoadConfig:
     threshold: int = 8_000
     keep_tokens: int = 2_000
     drain_seconds: float = 120.0
+    #: The levels without faults (off: only the fault run, as the CI test does).
+    plain_levels: bool = True
     stack: StackConfig = field(default_factory=StackConfig)
 
     @classmethod
@@ -133,7 +135,9 @@ def run(config: LoadConfig, *, progress: Progress | None = None) -> dict[str, An
             f"{config.stack.celery_workers} Celery workers x{config.stack.celery_concurrency}, "
             f"PgBouncer :{stack.pgbouncer_port}, Redis :{stack.redis_port}"
         )
-        plans: list[tuple[Target, int, list[str]]] = [(AppTarget(), n, []) for n in config.levels]
+        plans: list[tuple[Target, int, list[str]]] = (
+            [(AppTarget(), n, []) for n in config.levels] if config.plain_levels else []
+        )
         if config.faults:
             plans.append((AppTarget(), max(config.levels), config.faults))
         if config.peer:

@@ -12,6 +12,7 @@ import random
 import signal
 import time
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from benchmarks.load.stack import Stack
@@ -62,7 +63,7 @@ def inject(stack: Stack, name: str, rng: random.Random) -> Injected:
         while not (pids := stack.summarizing_pids()):
             if time.monotonic() > deadline:
                 return Injected(name, now, "no compaction was running within 20 s", True)
-            time.sleep(0.05)
+            time.sleep(0.1)
         pid = rng.choice(pids)
         now = time.time()
         os.kill(pid, signal.SIGKILL)
@@ -87,10 +88,29 @@ def inject(stack: Stack, name: str, rng: random.Random) -> Injected:
         pids = stack.web.children()
         if not pids:
             return Injected(name, now, "no gunicorn worker found", True)
-        pid = rng.choice(pids)
+        busy = _busy(pids)
+        pid = rng.choice(busy or pids)
+        now = time.time()
         os.kill(pid, signal.SIGKILL)
-        return Injected(name, now, f"kill -9 of gunicorn worker {pid}")
+        state = "mid-request" if busy else "maybe idle"
+        return Injected(name, now, f"kill -9 of gunicorn worker {pid} ({state})")
     raise ValueError(f"unknown fault {name!r}; choose from {', '.join(FAULTS)}")
+
+
+def _cpu_ticks(pid: int) -> int:
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0
+    return int(fields[11]) + int(fields[12])  # utime + stime
+
+
+def _busy(pids: list[int]) -> list[int]:
+    """Workers that used CPU over the last 100 ms: serving a request (a sync worker waiting
+    in accept uses none)."""
+    before = {pid: _cpu_ticks(pid) for pid in pids}
+    time.sleep(0.1)
+    return [pid for pid in pids if _cpu_ticks(pid) > before[pid]]
 
 
 def over_threshold_spans(
@@ -155,6 +175,7 @@ def recovery(
         "at_s": fault.at,
         "failed": kinds,
         "failed_total": len(mine),
+        "failed_at_s": sorted(round(a.start - fault.at, 1) for a in mine)[:40],
         "requests_recovered_s": round(requests_s, 2),
         "compaction_recovered_s": None if unrecovered else round(compaction_s, 2),
         "sessions_never_compacted_again": unrecovered,

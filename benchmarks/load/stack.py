@@ -132,6 +132,17 @@ class Proc:
         return found
 
 
+def default_server_url() -> str:
+    """The PostgreSQL server to create the load database on: ``LOAD_POSTGRES_URL``, else
+    ``DATABASE_URL``'s server (another database on it), else the local one."""
+    if os.environ.get("LOAD_POSTGRES_URL"):
+        return os.environ["LOAD_POSTGRES_URL"]
+    url = urllib.parse.urlparse(os.environ.get("DATABASE_URL", ""))
+    if url.scheme.startswith("postgres"):
+        return urllib.parse.urlunparse(url._replace(path="/postgres", query=""))
+    return "postgres://postgres@127.0.0.1:5432/postgres"
+
+
 @dataclass
 class StackConfig:
     web_workers: int = 4
@@ -143,11 +154,7 @@ class StackConfig:
     peer: bool = False
     peer_trigger_tokens: int = 12_000
     peer_keep_tokens: int = 3_000
-    server_url: str = field(
-        default_factory=lambda: os.environ.get(
-            "LOAD_POSTGRES_URL", "postgres://postgres@127.0.0.1:5432/postgres"
-        )
-    )
+    server_url: str = field(default_factory=lambda: default_server_url())
 
 
 def _child_env(extra: dict[str, str]) -> dict[str, str]:

@@ -47,6 +47,11 @@ class Command(BaseCommand):
             help="Run the fault run at the highest level.",
         )
         parser.add_argument("--only-faults", help=f"Comma-separated subset of {','.join(FAULTS)}.")
+        parser.add_argument(
+            "--fault-run-only",
+            action="store_true",
+            help="Only the fault run (at the highest level).",
+        )
         parser.add_argument("--fault-spacing", type=float, help="Seconds between faults (45).")
         parser.add_argument(
             "--peer",
@@ -102,6 +107,7 @@ class Command(BaseCommand):
             config.threshold = options["threshold"]
             config.keep_tokens = max(500, config.threshold // 4)
         stack.keep = options["keep"]
+        config.plain_levels = not options["fault_run_only"]
         config.peer = options["peer"]
         config.seed = options["seed"]
         try:
