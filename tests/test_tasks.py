@@ -505,3 +505,49 @@ def test_an_append_whose_publish_finds_no_broker_answers_201_and_is_queued_again
     queued = CompactionRun.objects.get(session=session, status="pending")
     assert stranded.status == "expired" and queued.pk != stranded.pk
     published.assert_called_once_with(str(queued.pk))
+
+
+def _fail_once(marker: str) -> Any:
+    """A database execute wrapper: the first statement containing ``marker`` raises the
+    OperationalError a terminated backend gives (``pg_terminate_backend``), once."""
+    from django.db import OperationalError
+
+    failed: list[str] = []
+
+    def wrapper(execute, sql, params, many, context):
+        if marker in sql and not failed:
+            failed.append(sql)
+            raise OperationalError("terminating connection due to administrator command")
+        return execute(sql, params, many, context)
+
+    wrapper.failed = failed  # type: ignore[attr-defined]
+    return wrapper
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(
+    "marker",
+    [
+        # The claim committed, then its timing write lost the connection: the task failed
+        # and the run stayed leased with nobody to take it over (compaction_load's
+        # pg_terminate_backend, the session's appends over).
+        '"claim_ms"',
+        # Inside phase 2: a dropped connection was taken for a crashed summarizer and the
+        # run fell back; it is the database's, and the delivery is made again.
+        '"attempts"',
+    ],
+)
+def test_a_database_blip_in_the_task_is_delivered_again_not_left_leased(small, marker):
+    from django.db import connection
+
+    session = SessionFactory(messages=chat(20))
+    run = services.compaction_run_enqueue(session_id=session.pk, trigger="api")
+    wrapper = _fail_once(marker)
+    with mock.patch.object(tasks.compact_session, "delay"), connection.execute_wrapper(wrapper):
+        outcome = tasks.compact_session.apply(args=[str(run.pk)], throw=False)
+    assert wrapper.failed, "the statement was never run"
+    assert outcome.get(propagate=False) == "succeeded", outcome.traceback
+    assert CompactionRun.objects.filter(session=session, status="succeeded").count() == 1
+    assert Checkpoint.objects.get(session=session).fallback is False
+    session.refresh_from_db()
+    assert session.lease_token is None and session.checkpoint_version == 1
