@@ -393,7 +393,7 @@ def _level_report(
         key = f"{attempt.kind} {attempt.status or attempt.error}"
         errors[key] = errors.get(key, 0) + 1
     first_fault = min((f.at for f in injected), default=None)
-    outside = [a for a in failures if first_fault is None or a.start < first_fault]
+    outside = [a for a in failures if first_fault is None or a.end < first_fault]
     cpu = (usage_after.ru_utime + usage_after.ru_stime) - (
         usage_before.ru_utime + usage_before.ru_stime
     )
@@ -470,6 +470,8 @@ def _level_report(
     with stack.connect() as conn:
         rows = integrity.read(conn, ids)
     report["integrity"] = integrity.check(rows, expected).as_dict()
+    if not report["integrity"]["ok"]:
+        report["worker_log_problems"] = stack.log_problems()
     return report
 
 
@@ -523,6 +525,8 @@ def format_level(report: dict[str, Any]) -> str:
             f"{fault['compaction_recovered_s']}), unable {fault['unable_s']} s, failed "
             f"{fault['failed'] or 0}" + (" [skipped]" if fault["skipped"] else "")
         )
+    for line in report.get("worker_log_problems", [])[-15:]:
+        lines.append(f"   log: {line}")
     integ = report.get("integrity")
     if integ:
         lines.append(

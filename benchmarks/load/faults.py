@@ -22,8 +22,8 @@ FAULTS = ("pool_kill", "worker_kill", "redis_restart", "pg_terminate", "pgbounce
 
 DEFINITIONS = {
     "window": "from the fault's injection to the next fault's (or the end of the load)",
-    "failed": "attempts in the window answered 5xx/429 or with no answer (connection error), "
-    "by kind; each is retried by the client with the same Idempotency-Key",
+    "failed": "attempts that ended in the window answered 5xx/429 or with no answer "
+    "(connection error), by kind; each is retried by the client with the same Idempotency-Key",
     "requests_recovered_s": "from the injection to the end of the window's last failed attempt "
     "(0 when none failed)",
     "compaction_recovered_s": "from the injection until every session over its threshold at "
@@ -150,7 +150,8 @@ def recovery(
     spans: list[tuple[str, float, float, bool]],
 ) -> dict[str, Any]:
     """The fault's figures (see ``DEFINITIONS``); ``failures`` are failed ``Attempt``s."""
-    mine = [a for a in failures if fault.at <= a.start < window_end]
+    # A failure belongs to the fault it was seen after: by the time its attempt ended.
+    mine = [a for a in failures if fault.at <= a.end < window_end]
     kinds: dict[str, int] = {}
     for attempt in mine:
         key = f"{attempt.kind} {attempt.status or attempt.error}"
@@ -175,7 +176,7 @@ def recovery(
         "at_s": fault.at,
         "failed": kinds,
         "failed_total": len(mine),
-        "failed_at_s": sorted(round(a.start - fault.at, 1) for a in mine)[:40],
+        "failed_at_s": sorted(round(a.end - fault.at, 1) for a in mine)[:40],
         "requests_recovered_s": round(requests_s, 2),
         "compaction_recovered_s": None if unrecovered else round(compaction_s, 2),
         "sessions_never_compacted_again": unrecovered,

@@ -462,6 +462,21 @@ pidfile = {self.dir / "pgbouncer.pid"}
             self.dir / f"celery{index}.log",
         )  # fmt: skip
 
+    def log_problems(self, limit: int = 60) -> list[str]:
+        """The Celery workers' warnings and errors (what a failed check needs first)."""
+        lines = []
+        for worker in self.workers:
+            try:
+                text = worker.log.read_text(errors="replace")
+            except OSError:
+                continue
+            lines += [
+                f"{worker.name}: {line[:300]}"
+                for line in text.splitlines()
+                if "WARNING/" in line or "ERROR/" in line or "Error:" in line
+            ]
+        return lines[-limit:]
+
     # ------------------------------------------------------------------ fault handles
 
     def our_pgids(self) -> set[int]:
