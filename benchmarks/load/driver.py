@@ -303,7 +303,7 @@ class Sampler:
                 str(row[0])
                 for row in conn.execute(
                     "SELECT id FROM compaction_chatsession "
-                    "WHERE id = ANY(%s::uuid[]) AND estimated_tokens >= %s",
+                    "WHERE id = ANY(%s::uuid[]) AND estimated_tokens * calibration_ratio >= %s",
                     [ids, self.threshold],
                 )
             }

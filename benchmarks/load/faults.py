@@ -30,7 +30,8 @@ DEFINITIONS = {
     "the injection had a compaction finish (succeeded or fell back) after it",
     "recovered_s": "the larger of requests_recovered_s and compaction_recovered_s",
     "unable_s": "the longest span, among those overlapping the window, during which a session "
-    "was over its threshold (sampled each second: estimated_tokens >= COMPACTION_THRESHOLD) "
+    "was over its threshold (sampled each second: estimated_tokens x calibration_ratio >= "
+    "COMPACTION_THRESHOLD, the app's own rule) "
     "and no compaction of it finished; target <= 60 s with the default settings",
 }
 

@@ -31,6 +31,7 @@ class SessionState:
     input_tokens: int = 0
     output_tokens: int = 0
     turns: int = 0
+    last_context_tokens: int = 0
 
 
 @dataclass(frozen=True)
@@ -87,7 +88,10 @@ class AppTarget:
         state.acked.extend((m["role"], m["content"]) for m in messages)
 
     def _context(self, caller: Caller, state: SessionState) -> None:
-        caller.call("context", "GET", f"{API}/sessions/{state.id}/context/")
+        _, body = caller.call("context", "GET", f"{API}/sessions/{state.id}/context/")
+        # The model call's input, as a real one would report it: the payload's size (so the
+        # session's calibration stays near 1, as against a real model).
+        state.last_context_tokens = int(body.get("estimated_tokens") or 0)
 
     def turn(self, caller: Caller, state: SessionState, script: TurnScript) -> list[Timing]:
         timings: list[Timing] = []
