@@ -35,8 +35,8 @@ class LoadConfig:
     fault_spacing: float = 45.0
     peer: bool = False
     seed: int = 30
-    threshold: int = 8_000
-    keep_tokens: int = 2_000
+    threshold: int = 20_000
+    keep_tokens: int = 5_000
     drain_seconds: float = 120.0
     #: The levels without faults (off: only the fault run, as the CI test does).
     plain_levels: bool = True

@@ -24,6 +24,9 @@ def test_a_short_load_with_faults_loses_nothing_and_recovers():
         fault_spacing=11.0,
         drain_seconds=150.0,
         plain_levels=False,
+        # Compactions every few turns: one is always there for the pool kill to land in.
+        threshold=8_000,
+        keep_tokens=2_000,
         stack=StackConfig(web_workers=2, celery_workers=1, celery_concurrency=2),
     )
     log = io.StringIO()

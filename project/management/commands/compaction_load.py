@@ -63,7 +63,11 @@ class Command(BaseCommand):
         parser.add_argument("--celery-workers", type=int, help="Celery worker processes (2).")
         parser.add_argument("--celery-concurrency", type=int, help="Pool size of each (2).")
         parser.add_argument("--summarizer-delay", type=float, help="Seconds per summary (0.5).")
-        parser.add_argument("--threshold", type=int, help="COMPACTION_THRESHOLD (8000).")
+        parser.add_argument(
+            "--threshold",
+            type=int,
+            help="COMPACTION_THRESHOLD (20000; KEEP_RECENT_TOKENS a quarter).",
+        )
         parser.add_argument("--seed", type=int, default=30)
         parser.add_argument("--keep", action="store_true", help="Keep the database and logs.")
 
