@@ -19,7 +19,7 @@ from typing import Any
 from django.utils import timezone
 
 from compaction.conf import ResolvedSettings, app_settings
-from compaction.exceptions import CompactionInProgress
+from compaction.exceptions import CompactionInProgress, SummarizerError
 from compaction.integrations import require
 from compaction.models import CompactionRun
 from compaction.services import (
@@ -32,7 +32,15 @@ from compaction.services import (
     compaction_run_summarize,
 )
 from compaction.services.compaction.leases import lease_heartbeat
-from compaction.services.compaction.retry import as_summarizer_error, retry_delay, should_retry
+from compaction.services.compaction.retry import (
+    DATABASE_BACKOFF_SECONDS,
+    as_summarizer_error,
+    database_error_is_transient,
+    drop_connections,
+    in_callers_transaction,
+    retry_delay,
+    should_retry,
+)
 from compaction.summarizers import Summarizer, get_summarizer
 
 shared_task = require(
@@ -51,20 +59,54 @@ def _worker_summarizer(run: CompactionRun) -> Summarizer:
 
 @shared_task(bind=True, acks_late=True, reject_on_worker_lost=True, max_retries=None)
 def compact_session(self: Any, run_id: str, lease_token: str | None = None) -> str:
-    """Claim the queued run ``run_id``, summarize once, and finalize or retry."""
+    """Claim the queued run ``run_id``, summarize once, and finalize or retry.
+
+    A database error that may pass (a dropped connection, a failover) escaping a phase is
+    retried as a new delivery, with the lease token this one held, if any: failing the task
+    would ack its message and leave a claimed run leased, with nobody to take it over once
+    the session's appends stop (no beat). The next delivery goes on if the lease is still
+    ours, else takes the session over once the lease has run out.
+    """
+    held = {"token": lease_token}
+    try:
+        return _compact(self, run_id, held)
+    except Exception as exc:
+        from celery.exceptions import Retry
+
+        if isinstance(exc, Retry) or not database_error_is_transient(exc):
+            raise
+        if in_callers_transaction():
+            raise  # in process, inside the caller's transaction: only the caller can retry
+        drop_connections()
+        countdown = retry_delay(self.request.retries, base=DATABASE_BACKOFF_SECONDS)
+        logger.warning(
+            "Compaction %s hit a database error, delivered again in %.1f s: %s",
+            run_id,
+            countdown,
+            exc,
+        )
+        raise self.retry(
+            args=[run_id], kwargs={"lease_token": held["token"]}, countdown=countdown, exc=exc
+        ) from exc
+
+
+def _compact(self: Any, run_id: str, held: dict[str, str | None]) -> str:
     run = CompactionRun.objects.select_related("session").filter(pk=run_id).first()
     if run is None:
         return "missing"
-    found = _run_to_work_on(self, run, lease_token)
+    found = _run_to_work_on(self, run, held["token"])
     if isinstance(found, str):
         return found
     run = found
+    held["token"] = str(run.lease_token)
 
     settings = app_settings.for_session(run.session)
     try:
         with lease_heartbeat(run):
             outcome = compaction_run_summarize(run=run, summarizer=_worker_summarizer(run))
     except Exception as exc:
+        if database_error_is_transient(exc) and not isinstance(exc, SummarizerError):
+            raise  # the database, not the summarizer: delivered again (compact_session)
         error = as_summarizer_error(exc, run_id=run.pk)
         # The run counts its attempts, whichever delivery made them.
         attempt = run.attempts
@@ -155,8 +197,19 @@ def _take_over(task: Any, run: CompactionRun) -> CompactionRun | str:
 
 
 def publish_compaction_run(run_id: str) -> None:
-    """The default ``PUBLISHER``: put a queued run on Celery."""
-    compact_session.delay(run_id)
+    """The default ``PUBLISHER``: put a queued run on Celery.
+
+    It runs once the append's transaction has committed: a broker that cannot be reached
+    (restarting, after Celery's own publish retries) must not turn that stored append into a
+    5xx. The run is left ``pending`` and logged; past ``LEASE_SECONDS`` the next append over
+    the threshold (or ``release_expired_leases``) expires it and queues the session again.
+    """
+    from kombu.exceptions import OperationalError as BrokerUnavailable
+
+    try:
+        compact_session.delay(run_id)
+    except BrokerUnavailable as exc:
+        logger.warning("Compaction %s is left pending: the broker is unavailable: %s", run_id, exc)
 
 
 @shared_task

@@ -198,3 +198,23 @@ ensure_chromium() {
     die "The admin browser test needs chromium and chromedriver on PATH \
 (Debian: apt-get install chromium chromium-driver)."
 }
+
+# ensure_pgbouncer: the load test (tests/benchmarks/test_load.py) starts Debian's PgBouncer in
+# transaction mode in front of PostgreSQL, and a redis-server of its own, as compaction_load does.
+ensure_pgbouncer() {
+    if { command -v pgbouncer >/dev/null 2>&1 || [ -x /usr/sbin/pgbouncer ]; } \
+        && command -v redis-server >/dev/null 2>&1; then
+        return 0
+    fi
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+        say "installing Debian's pgbouncer and redis-server for the load test"
+        export DEBIAN_FRONTEND=noninteractive
+        apt-get install -y -q pgbouncer redis-server >/dev/null 2>&1 \
+            || { apt-get update -q >/dev/null 2>&1 \
+                 && apt-get install -y -q pgbouncer redis-server >/dev/null 2>&1; } \
+            || die "could not install pgbouncer and redis-server with apt-get"
+        return 0
+    fi
+    die "The load test needs PgBouncer and redis-server \
+(Debian: apt-get install pgbouncer redis-server)."
+}

@@ -465,3 +465,89 @@ def _broker(url: str) -> Iterator[None]:
     finally:
         celery_app.conf.update(previous)
         _drop_connection_pools()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_append_whose_publish_finds_no_broker_answers_201_and_is_queued_again_later(
+    api, alice, small, compaction_settings
+):
+    """The load driver's Redis restart: the append commits, then publishing its run finds
+    the broker down. It answered 500 after the commit; it answers 201 with the messages
+    stored, the run left pending, and the next append past LEASE_SECONDS queues it again."""
+    compaction_settings(AUTO_COMPACT="async", LEASE_SECONDS=1)
+    session = SessionFactory(owner=alice)
+    before = session.messages.count()
+    url = f"/api/compaction/sessions/{session.pk}/messages/"
+    overrides = {"broker_url": "redis://127.0.0.1:9/0", "task_always_eager": False}
+    previous = {key: celery_app.conf.get(key) for key in overrides}
+    celery_app.conf.update(overrides)
+    _drop_connection_pools()
+    try:
+        with mock.patch.object(tasks.logger, "warning") as warned:
+            response = api.post(url, {"messages": chat(20)}, format="json")
+    finally:
+        celery_app.conf.update(previous)
+        _drop_connection_pools()
+    assert response.status_code == 201, response.content
+    assert session.messages.count() == before + 40  # 20 exchanges
+    stranded = CompactionRun.objects.get(session=session)
+    assert stranded.status == "pending"
+    assert "broker is unavailable" in warned.call_args.args[0]
+
+    # Once LEASE_SECONDS have passed, the next append over the threshold takes it over.
+    assert wait_until(
+        lambda: timezone.now() - stranded.created_at > timedelta(seconds=1.2), timeout=5
+    )
+    with mock.patch.object(tasks.compact_session, "delay") as published:
+        response = api.post(url, {"messages": chat(2, start=20)}, format="json")
+    assert response.status_code == 201, response.content
+    stranded.refresh_from_db()
+    queued = CompactionRun.objects.get(session=session, status="pending")
+    assert stranded.status == "expired" and queued.pk != stranded.pk
+    published.assert_called_once_with(str(queued.pk))
+
+
+def _fail_once(marker: str) -> Any:
+    """A database execute wrapper: the first statement containing ``marker`` raises the
+    OperationalError a terminated backend gives (``pg_terminate_backend``), once."""
+    from django.db import OperationalError
+
+    failed: list[str] = []
+
+    def wrapper(execute, sql, params, many, context):
+        if marker in sql and not failed:
+            failed.append(sql)
+            raise OperationalError("terminating connection due to administrator command")
+        return execute(sql, params, many, context)
+
+    wrapper.failed = failed  # type: ignore[attr-defined]
+    return wrapper
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(
+    "marker",
+    [
+        # The claim committed, then its timing write lost the connection: the task failed
+        # and the run stayed leased with nobody to take it over (compaction_load's
+        # pg_terminate_backend, the session's appends over).
+        '"claim_ms"',
+        # Inside phase 2: a dropped connection was taken for a crashed summarizer and the
+        # run fell back; it is the database's, and the delivery is made again.
+        '"attempts"',
+    ],
+)
+def test_a_database_blip_in_the_task_is_delivered_again_not_left_leased(small, marker):
+    from django.db import connection
+
+    session = SessionFactory(messages=chat(20))
+    run = services.compaction_run_enqueue(session_id=session.pk, trigger="api")
+    wrapper = _fail_once(marker)
+    with mock.patch.object(tasks.compact_session, "delay"), connection.execute_wrapper(wrapper):
+        outcome = tasks.compact_session.apply(args=[str(run.pk)], throw=False)
+    assert wrapper.failed, "the statement was never run"
+    assert outcome.get(propagate=False) == "succeeded", outcome.traceback
+    assert CompactionRun.objects.filter(session=session, status="succeeded").count() == 1
+    assert Checkpoint.objects.get(session=session).fallback is False
+    session.refresh_from_db()
+    assert session.lease_token is None and session.checkpoint_version == 1

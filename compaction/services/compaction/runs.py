@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import time
 from datetime import datetime
 from typing import Any
@@ -11,20 +12,37 @@ from django.utils import timezone
 from compaction.conf import ResolvedSettings
 from compaction.exceptions import SummarizerError
 from compaction.models import ChatSession, Checkpoint, CompactionRun
+from compaction.services.compaction.retry import (
+    database_error_is_transient,
+    drop_connections,
+    in_callers_transaction,
+)
 from compaction.summarizers import summarizer_name
 
 Status = CompactionRun.Status
+logger = logging.getLogger(__name__)
 
 
 def record_phase_ms(
     run: CompactionRun, field: str, started: float, *, finished: bool = False
 ) -> None:
     """Store how long a phase took (its transaction included) once it has committed;
-    ``finished`` also stamps ``finished_at`` now, when the run is really done."""
+    ``finished`` also stamps ``finished_at`` now, when the run is really done.
+
+    The phase has committed: a database that drops the connection now must not fail it (a
+    claim whose worker then gave up left the run leased until LEASE_SECONDS, with nothing
+    to take it over once the session's appends had stopped). The figure is then lost.
+    """
     values: dict[str, Any] = {field: int((time.monotonic() - started) * 1000)}
     if finished:
         values["finished_at"] = timezone.now()
-    CompactionRun.objects.filter(pk=run.pk).update(**values)
+    try:
+        CompactionRun.objects.filter(pk=run.pk).update(**values)
+    except Exception as exc:
+        if not database_error_is_transient(exc) or in_callers_transaction():
+            raise
+        logger.warning("Compaction %s: %s not recorded: %s", run.pk, ", ".join(values), exc)
+        drop_connections()
     for name, value in values.items():
         setattr(run, name, value)
 
