@@ -2,8 +2,9 @@
 
 Set ``REST_FRAMEWORK["EXCEPTION_HANDLER"] = "compaction.api.exceptions.exception_handler"``.
 Domain errors (``CompactionError``) carry their own status, code, message and details;
-DRF and Django exceptions are translated; anything else is logged and answered as a 500
-in the same shape, so a client never has to parse two formats (or an HTML error page).
+DRF and Django exceptions are translated; a database that cannot be reached is a 503 with
+Retry-After; anything else is logged and answered as a 500 in the same shape, so a client
+never has to parse two formats (or an HTML error page).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
+from django.db import InterfaceError, OperationalError
 from django.http import Http404
 from rest_framework import exceptions, status
 from rest_framework.response import Response
@@ -127,13 +129,28 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response:
         )
     if isinstance(exc, exceptions.APIException):
         return _api_exception(exc)
-    view = context.get("view")
-    logger.error(
-        "Unhandled error in %s",
-        type(view).__name__ if view is not None else "API view",
-        exc_info=exc,
-    )
+    if isinstance(exc, OperationalError | InterfaceError):
+        # A dropped connection, a failover, a pooler restart: transient, and the request's
+        # transaction did not commit (an append answers from its write once it has). 503
+        # with Retry-After tells a client to send it again, with the same Idempotency-Key.
+        logger.warning("Database unavailable in %s: %s", _view_name(context), exc)
+        return Response(
+            error_body(
+                "database_unavailable",
+                "The database could not be reached; retry the request (with the same "
+                "Idempotency-Key).",
+                {"retry_after": 1},
+            ),
+            status=status.HTTP_503_SERVICE_UNAVAILABLE,
+            headers={"Retry-After": "1"},
+        )
+    logger.error("Unhandled error in %s", _view_name(context), exc_info=exc)
     return Response(
         error_body("server_error", "Internal server error."),
         status=status.HTTP_500_INTERNAL_SERVER_ERROR,
     )
+
+
+def _view_name(context: dict[str, Any]) -> str:
+    view = context.get("view")
+    return type(view).__name__ if view is not None else "API view"

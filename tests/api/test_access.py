@@ -143,3 +143,27 @@ def test_session_busy_is_503(api, session, monkeypatch):
 
     monkeypatch.setattr(services, "session_usage_record", busy)
     assert_error(api.post(sess(session, "usage/"), {"input_tokens": 1}), 503, "session_busy")
+
+
+def test_a_database_gone_mid_append_is_503_with_retry_after_and_writes_nothing(api, session):
+    """A dropped connection or a pooler restart is transient: the client is told to retry,
+    and the retry with the same Idempotency-Key stores the message once."""
+    from django.db import OperationalError, connection
+
+    def drop_on_insert(execute, sql, params, many, context):
+        if sql.lstrip().upper().startswith("INSERT"):
+            raise OperationalError("server closed the connection unexpectedly")
+        return execute(sql, params, many, context)
+
+    before = row_counts()
+    body = {"messages": [{"role": "user", "content": "hello"}]}
+    with connection.execute_wrapper(drop_on_insert):
+        response = api.post(sess(session, "messages/"), body, HTTP_IDEMPOTENCY_KEY="k-503")
+    error = assert_error(response, 503, "database_unavailable")
+    assert response["Retry-After"] == "1" and error["details"] == {"retry_after": 1}
+    assert "server closed" not in error["message"]
+    assert row_counts() == before
+
+    retried = api.post(sess(session, "messages/"), body, HTTP_IDEMPOTENCY_KEY="k-503")
+    assert retried.status_code == 201
+    assert ChatSession.objects.get(pk=session.pk).message_count == 1
