@@ -131,6 +131,10 @@ def run(config: LoadConfig, *, progress: Progress | None = None) -> dict[str, An
         "runs": [],
     }
     config.stack.peer = config.peer
+    # The peer summarizes at the same points as the app compacts (its middleware's trigger
+    # and keep, in tokens), so both do the same work per turn.
+    config.stack.peer_trigger_tokens = config.threshold
+    config.stack.peer_keep_tokens = config.keep_tokens
     with Stack(config.stack, log=lambda m: progress.say(f"load: {m}")) as stack:
         progress.say(
             f"load: stack up: gunicorn x{config.stack.web_workers} on :{stack.web_port}, "

@@ -152,8 +152,9 @@ class StackConfig:
     pool_size: int = 20
     keep: bool = False
     peer: bool = False
-    peer_trigger_tokens: int = 12_000
-    peer_keep_tokens: int = 3_000
+    #: Set by the driver to the app's threshold and kept tokens.
+    peer_trigger_tokens: int = 20_000
+    peer_keep_tokens: int = 5_000
     server_url: str = field(default_factory=lambda: default_server_url())
 
 
