@@ -22,7 +22,14 @@ from benchmarks.load import faults as faults_module
 from benchmarks.load import integrity
 from benchmarks.load.client import Attempt, Caller, GaveUp, Http, turn_script
 from benchmarks.load.stack import DRIVER_APP, Stack, StackConfig
-from benchmarks.load.targets import AppTarget, PeerTarget, SessionState, Target, Timing
+from benchmarks.load.targets import (
+    AppTarget,
+    HostTarget,
+    PeerTarget,
+    SessionState,
+    Target,
+    Timing,
+)
 
 FINISHED = ("succeeded", "fell_back")
 
@@ -42,6 +49,8 @@ class LoadConfig:
     plain_levels: bool = True
     #: The app's appends answer the context (``?context=1``) instead of a GET after them.
     context_in_append: bool = True
+    #: Also the app as a host's backend calls it: one request a turn (``targets.HostTarget``).
+    host: bool = True
     stack: StackConfig = field(default_factory=StackConfig)
 
     @classmethod
@@ -147,6 +156,8 @@ def run(config: LoadConfig, *, progress: Progress | None = None) -> dict[str, An
         )
         if config.faults:
             plans.append((app, max(config.levels), config.faults))
+        if config.host and config.plain_levels:
+            plans += [(HostTarget(), n, []) for n in config.levels]
         if config.peer:
             plans += [(PeerTarget(), n, []) for n in config.levels]
         for target, clients, fault_names in plans:
@@ -183,7 +194,7 @@ def run_level(
     level_seed = config.seed * 1000 + clients + (500 if fault_names else 0)
     results = [
         ClientResult(
-            SessionState(index=i, label=f"{level_seed}-{i}"),
+            SessionState(index=i, label=f"{target.name}-{level_seed}-{i}"),
             Caller(Http(target.base_url(stack), target.headers(stack))),
         )
         for i in range(clients)
@@ -203,7 +214,7 @@ def run_level(
         except GaveUp as exc:
             result.gave_up = str(exc)
 
-    sampler = Sampler(stack, results, config.threshold, target.name == "app")
+    sampler = Sampler(stack, results, config.threshold, target.stores_sessions)
     usage_before = resource.getrusage(resource.RUSAGE_SELF)
     threads = [threading.Thread(target=client, args=(r,), daemon=True) for r in results]
     t0 = time.time()
@@ -236,7 +247,7 @@ def run_level(
     usage_after = resource.getrusage(resource.RUSAGE_SELF)
     drained = (
         _drain(stack, results, config.drain_seconds, progress, label)
-        if target.name == "app"
+        if target.stores_sessions
         else True
     )
     sampler.stop()
@@ -438,7 +449,7 @@ def _level_report(
             )
         },
     }
-    if target.name != "app":
+    if not target.stores_sessions:
         return report
     ids = [r.state.id for r in results if r.state.id]
     runs = _runs(stack, ids)

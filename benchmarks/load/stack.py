@@ -166,7 +166,9 @@ def _child_env(extra: dict[str, str]) -> dict[str, str]:
             ("COMPACTION_", "CELERY_", "ANTHROPIC_", "OPENAI_", "DATABASE_", "DJANGO_", "REDIS_")
         )
     }
-    env.update(PYTHONUNBUFFERED="1", DJANGO_SETTINGS_MODULE="project.settings", **extra)
+    env.update(
+        PYTHONUNBUFFERED="1", DJANGO_SETTINGS_MODULE="benchmarks.load.host_settings", **extra
+    )
     return env
 
 

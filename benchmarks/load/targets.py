@@ -43,6 +43,8 @@ class Timing:
 
 class Target(Protocol):
     name: str
+    #: Its sessions are the app's: compactions sampled and drained, integrity checked.
+    stores_sessions: bool
 
     def base_url(self, stack: Stack) -> str: ...
 
@@ -65,6 +67,7 @@ class AppTarget:
     with a tool; off, a ``GET context/`` follows them, as before that option existed."""
 
     name = "app"
+    stores_sessions = True
 
     def __init__(self, *, context_in_append: bool = True) -> None:
         self.context_in_append = context_in_append
@@ -151,11 +154,62 @@ class AppTarget:
                 timings,
                 then_model=True,
             )  # fmt: skip
-        usage = {"input_tokens": script.input_tokens, "output_tokens": script.output_tokens}
+        # The model call's input as a real one reports it: the payload it was sent (random
+        # figures would pull the session's calibration far from 1).
+        usage = {"input_tokens": state.last_context_tokens, "output_tokens": script.output_tokens}
         self._append(
             caller, state, [{"role": "assistant", "content": script.answer}], timings, usage=usage
         )
-        state.input_tokens += script.input_tokens
+        state.input_tokens += state.last_context_tokens
+        state.output_tokens += script.output_tokens
+        return timings
+
+
+class HostTarget(AppTarget):
+    """The app called by a host's backend: one ``POST /load/turn/<session>/`` per turn,
+    whose view (``benchmarks.load.host``) appends and builds the context through the
+    services, as the peer's one request a turn runs its agent. Sessions are created over
+    the REST API, as for ``AppTarget``."""
+
+    name = "host"
+
+    def base_url(self, stack: Stack) -> str:
+        return stack.api_url
+
+    def turn(self, caller: Caller, state: SessionState, script: TurnScript) -> list[Timing]:
+        tool = script.tool
+        started = time.perf_counter()
+        _, body = caller.call(
+            "turn",
+            "POST",
+            f"/load/turn/{state.id}/",
+            {
+                "user": script.user,
+                "tool": None
+                if tool is None
+                else {"id": tool.use_id, "name": tool.name, "input": tool.input,
+                      "output": tool.output},
+                "answer": script.answer,
+                "output_tokens": script.output_tokens,
+            },
+        )  # fmt: skip
+        timings = [Timing("turn", time.perf_counter() - started)]
+        state.acked.append(("user", script.user))
+        if tool is not None:
+            state.acked.append(
+                ("assistant", [
+                    {"type": "text", "text": "Let me read the file."},
+                    {"type": "tool_use", "id": tool.use_id, "name": tool.name,
+                     "input": tool.input},
+                ])
+            )  # fmt: skip
+            state.acked.append(
+                ("user", [{"type": "tool_result", "tool_use_id": tool.use_id,
+                           "content": tool.output}])
+            )  # fmt: skip
+        state.acked.append(("assistant", script.answer))
+        # Totals as stored: a retried turn replays its answer with the first attempt's usage.
+        state.input_tokens = body["total_input_tokens"]
         state.output_tokens += script.output_tokens
         return timings
 
@@ -175,6 +229,7 @@ class PeerTarget:
     """The LangGraph peer: its own thread per session, one request per turn."""
 
     name = "peer"
+    stores_sessions = False
 
     def base_url(self, stack: Stack) -> str:
         return stack.peer_url
@@ -204,4 +259,4 @@ class PeerTarget:
         return timings
 
 
-TARGETS: dict[str, type] = {"app": AppTarget, "peer": PeerTarget}
+TARGETS: dict[str, type] = {"app": AppTarget, "host": HostTarget, "peer": PeerTarget}

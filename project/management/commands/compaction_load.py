@@ -66,6 +66,13 @@ class Command(BaseCommand):
             help="The app's appends answer the context (POST messages/?context=1); "
             "--no-context-in-append: a GET context/ after each instead.",
         )
+        parser.add_argument(
+            "--host",
+            action=argparse.BooleanOptionalAction,
+            default=True,
+            help="Also the app as a host's backend calls it: one request a turn, the "
+            "services in its view (benchmarks/load/host.py).",
+        )
         parser.add_argument("--web-workers", type=int, help="gunicorn workers (4).")
         parser.add_argument("--celery-workers", type=int, help="Celery worker processes (2).")
         parser.add_argument("--celery-concurrency", type=int, help="Pool size of each (2).")
@@ -121,6 +128,7 @@ class Command(BaseCommand):
         config.plain_levels = not options["fault_run_only"]
         config.peer = options["peer"]
         config.context_in_append = options["context_in_append"]
+        config.host = options["host"]
         config.seed = options["seed"]
         try:
             result = run(config, progress=Progress(self.stderr._out))
