@@ -470,6 +470,13 @@ SETTINGS: tuple[Setting, ...] = (
         "the next append.",
     ),
     Setting(
+        "QUEUE_FALLBACK_IN_PROCESS", True, "bool", "Background compaction",
+        doc='With `"async"`: when a queued run was never picked up within `LEASE_SECONDS` '
+        "(a broker restart a worker did not recover from, workers down), the session's next "
+        "compaction runs on the in-process pool of the process that queues it instead, so "
+        "it is not left waiting on a queue that does not deliver. `false`: always the queue.",
+    ),
+    Setting(
         "PUBLISHER", "compaction.tasks.publish_compaction_run", "dotted path",
         "Background compaction", nullable=True,
         doc="A `callable(run_id: str)` that puts a queued run on a worker; the default "

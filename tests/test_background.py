@@ -324,3 +324,41 @@ def test_a_run_the_full_pool_cannot_take_is_expired_at_once(background, compacti
     assert again.compaction is not None and again.compaction.pk != refused.pk
     assert services.compaction_background_wait(timeout=10)
     assert CompactionRun.objects.filter(status="succeeded").count() == 6
+
+
+@pytest.mark.parametrize("fallback", [True, False])
+def test_a_queue_that_never_delivered_its_run_is_bypassed_in_process(compaction_settings, fallback):
+    """AUTO_COMPACT="async" over a queue that took a run and never delivered it (a worker
+    that did not recover from a broker restart): once that run is presumed lost, past
+    LEASE_SECONDS, the session's next compaction runs on this process's pool, unless
+    QUEUE_FALLBACK_IN_PROCESS is off."""
+    compaction_settings(
+        AUTO_COMPACT="async",
+        COMPACTION_THRESHOLD=1500,
+        KEEP_RECENT_TOKENS=500,
+        LEASE_SECONDS=5,
+        PUBLISHER="tests.support.helpers.lose_run",
+        QUEUE_FALLBACK_IN_PROCESS=fallback,
+    )
+    session = SessionFactory()
+    first = services.message_append(session_id=session.pk, messages=chat(10)).compaction
+    assert first is not None and first.status == "pending"
+    # Not yet presumed lost: the next append leaves the queued run alone.
+    services.message_append(session_id=session.pk, messages=chat(1, start=10))
+    assert CompactionRun.objects.filter(session=session).count() == 1
+    CompactionRun.objects.filter(pk=first.pk).update(
+        created_at=timezone.now() - timedelta(seconds=6)
+    )
+
+    second = services.message_append(session_id=session.pk, messages=chat(1, start=11)).compaction
+    assert second is not None and second.pk != first.pk
+    assert services.compaction_background_wait(timeout=30)
+    first.refresh_from_db()
+    second.refresh_from_db()
+    assert first.status == "expired"
+    if fallback:
+        assert second.status == "succeeded"
+        assert ChatSession.objects.get(pk=session.pk).checkpoint_version == 1
+    else:
+        assert second.status == "pending"  # on the queue that loses everything
+        assert ChatSession.objects.get(pk=session.pk).checkpoint_version == 0

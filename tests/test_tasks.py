@@ -473,8 +473,9 @@ def test_an_append_whose_publish_finds_no_broker_answers_201_and_is_queued_again
 ):
     """The load driver's Redis restart: the append commits, then publishing its run finds
     the broker down. It answered 500 after the commit; it answers 201 with the messages
-    stored, the run left pending, and the next append past LEASE_SECONDS queues it again."""
-    compaction_settings(AUTO_COMPACT="async", LEASE_SECONDS=1)
+    stored, the run left pending, and the next append past LEASE_SECONDS queues it again
+    (on the queue: QUEUE_FALLBACK_IN_PROCESS off; tests/test_background.py has it on)."""
+    compaction_settings(AUTO_COMPACT="async", LEASE_SECONDS=1, QUEUE_FALLBACK_IN_PROCESS=False)
     session = SessionFactory(owner=alice)
     before = session.messages.count()
     url = f"/api/compaction/sessions/{session.pk}/messages/"

@@ -67,9 +67,19 @@ def queue_locked(
             return None
     settings = app_settings.for_session(session)
     try:
-        check_live(session, settings, timezone.now())
+        undelivered = check_live(session, settings, timezone.now())
     except CompactionInProgress:
         return None
+    if undelivered and not in_process and settings.QUEUE_FALLBACK_IN_PROCESS:
+        # The queue took the last run and never delivered it (a worker that did not recover
+        # from a broker restart is one way): queueing this one there too could leave the
+        # session uncompacted for as long as the queue stays broken.
+        logger.warning(
+            "Session %s: its queued compaction was not picked up within LEASE_SECONDS; "
+            "this one runs in process",
+            session.pk,
+        )
+        in_process = True
     run = CompactionRun.objects.create(
         session=session,
         status=Status.PENDING,
@@ -100,7 +110,8 @@ def compaction_run_enqueue(
         session = lock_session(session_id)
         now = timezone.now()
         settings = app_settings.for_session(session)
-        check_live(session, settings, now)
+        if check_live(session, settings, now) and settings.QUEUE_FALLBACK_IN_PROCESS:
+            in_process = True  # as in queue_locked: the queue did not deliver the last run
         skip_reason, decision = decide(session, settings, force=force)
         if skip_reason is not None:
             return skipped_run(

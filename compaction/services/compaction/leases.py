@@ -45,11 +45,12 @@ def check_live(
     now: datetime,
     *,
     claiming: CompactionRun | None = None,
-) -> None:
+) -> bool:
     """Raise ``CompactionInProgress`` for a live run other than ``claiming``; expire dead ones.
 
     Call with the session locked. A running run is alive while its lease is; a pending
     (queued) run while it is younger than LEASE_SECONDS, after which its task is presumed lost.
+    Returns whether such a queued run was expired: its queue did not deliver it.
     """
     live = CompactionRun.objects.select_for_update(of=("self",)).filter(
         session=session, status__in=CompactionRun.LIVE_STATUSES
@@ -69,10 +70,12 @@ def check_live(
         if alive:
             raise CompactionInProgress("A compaction of this session is already running.", run=run)
         dead.append(run)
+    undelivered = any(run.status == Status.PENDING for run in dead)
     expire_runs(dead, reason="lease expired before finalize", now=now)
     if session.lease_token is not None:
         session.lease_token = session.lease_expires_at = None
         session.save(update_fields=["lease_token", "lease_expires_at"])
+    return undelivered
 
 
 def lease_lost_reason(session: ChatSession, run: CompactionRun, now: datetime) -> str | None:
