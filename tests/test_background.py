@@ -362,3 +362,30 @@ def test_a_queue_that_never_delivered_its_run_is_bypassed_in_process(compaction_
     else:
         assert second.status == "pending"  # on the queue that loses everything
         assert ChatSession.objects.get(pk=session.pk).checkpoint_version == 0
+
+
+def test_after_a_run_expired_unstarted_the_next_one_runs_in_process(compaction_settings):
+    """A run expired before anyone started it (lost by its queue, or dropped by a full pool)
+    says the queue may still be broken: the session's next compaction does not wait on it,
+    even when no live run is left for the append to expire."""
+    compaction_settings(
+        AUTO_COMPACT="async",
+        COMPACTION_THRESHOLD=1500,
+        KEEP_RECENT_TOKENS=500,
+        PUBLISHER="tests.support.helpers.lose_run",
+    )
+    session = SessionFactory()
+    lost = services.message_append(session_id=session.pk, messages=chat(10)).compaction
+    CompactionRun.objects.filter(pk=lost.pk).update(status="expired", finished_at=timezone.now())
+
+    after = services.message_append(session_id=session.pk, messages=chat(1, start=10)).compaction
+    assert after is not None and after.pk != lost.pk
+    assert services.compaction_background_wait(timeout=30)
+    after.refresh_from_db()
+    assert after.status == "succeeded"
+    # Once a run has finished, the next goes to the queue again (which loses it here).
+    nxt = services.message_append(session_id=session.pk, messages=chat(10, start=11)).compaction
+    assert nxt is not None
+    assert services.compaction_background_wait(timeout=30)
+    nxt.refresh_from_db()
+    assert nxt.status == "pending"

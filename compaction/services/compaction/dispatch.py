@@ -70,6 +70,16 @@ def queue_locked(
         undelivered = check_live(session, settings, timezone.now())
     except CompactionInProgress:
         return None
+    if not in_process and settings.QUEUE_FALLBACK_IN_PROCESS and not undelivered:
+        # Expired before this call without ever starting (its queue, or a pool that was full,
+        # never ran it): the queue may still be broken, so this one does not wait on it.
+        latest = (
+            CompactionRun.objects.filter(session=session)
+            .order_by("-created_at")
+            .values_list("status", "started_at")
+            .first()
+        )
+        undelivered = latest is not None and latest == (Status.EXPIRED, None)
     if undelivered and not in_process and settings.QUEUE_FALLBACK_IN_PROCESS:
         # The queue took the last run and never delivered it (a worker that did not recover
         # from a broker restart is one way): queueing this one there too could leave the
