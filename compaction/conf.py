@@ -471,10 +471,11 @@ SETTINGS: tuple[Setting, ...] = (
     ),
     Setting(
         "QUEUE_FALLBACK_IN_PROCESS", True, "bool", "Background compaction",
-        doc='With `"async"`: when a queued run was never picked up within `LEASE_SECONDS` '
-        "(a broker restart a worker did not recover from, workers down), the session's next "
-        "compaction runs on the in-process pool of the process that queues it instead, so "
-        "it is not left waiting on a queue that does not deliver. `false`: always the queue.",
+        doc='With `"async"`: when a queued run was never picked up within `LEASE_SECONDS`, '
+        "or the session's latest run expired without ever starting (a broker restart a "
+        "worker did not recover from, workers down), the session's next compaction runs on "
+        "the in-process pool of the process that queues it instead, so it is not left "
+        "waiting on a queue that does not deliver. `false`: always the queue.",
     ),
     Setting(
         "PUBLISHER", "compaction.tasks.publish_compaction_run", "dotted path",
