@@ -112,8 +112,13 @@ def _process(argv: list[str], log: Path, **kwargs: Any) -> Iterator[subprocess.P
 
 @contextlib.contextmanager
 def _pgbouncer(tmp_path: Path, server: dict[str, str], dbname: str) -> Iterator[str]:
-    """PgBouncer in transaction mode on a free port, one server connection for all clients:
-    a prepared statement or session state leaking between clients would show at once."""
+    """PgBouncer in transaction mode on a free port, two server connections for all clients:
+    a prepared statement or session state leaking between clients would show at once.
+
+    Two server connections, not one: with one, half the runs hung until the client's 60 s
+    timeout (the peer's checkpointer with gthread workers sharing a pool: a thread inside a
+    transaction holds the only server connection while another of the same process waits
+    for it). Two still make every client share them."""
     if not os.access(PGBOUNCER, os.X_OK):
         pytest.fail(
             f"PgBouncer is not installed ({PGBOUNCER}): apt-get install pgbouncer "
@@ -147,7 +152,7 @@ def _pgbouncer(tmp_path: Path, server: dict[str, str], dbname: str) -> Iterator[
         f"listen_addr = 127.0.0.1\nlisten_port = {port}\nunix_socket_dir =\n"
         # "any": no client authentication, the server login is the [databases] line's.
         "auth_type = any\npool_mode = transaction\n"
-        "default_pool_size = 1\nmax_client_conn = 100\n"
+        "default_pool_size = 2\nmax_client_conn = 100\n"
     )
     argv.append(str(workdir / "pgbouncer.ini"))
     log = tmp_path / "pgbouncer.log"  # its log goes to stderr without a logfile setting
