@@ -116,9 +116,9 @@ def _pgbouncer(tmp_path: Path, server: dict[str, str], dbname: str) -> Iterator[
     a prepared statement or session state leaking between clients would show at once.
 
     Two server connections, not one: with one, half the runs hung until the client's 60 s
-    timeout (the peer's checkpointer with gthread workers sharing a pool: a thread inside a
-    transaction holds the only server connection while another of the same process waits
-    for it). Two still make every client share them."""
+    timeout, in the peer's checkpointer with gthread workers sharing a pool; not investigated
+    further (a thread holding the only server connection in a transaction while another of
+    its process waits for it would do it). Two still make every client share them."""
     if not os.access(PGBOUNCER, os.X_OK):
         pytest.fail(
             f"PgBouncer is not installed ({PGBOUNCER}): apt-get install pgbouncer "
